@@ -1,0 +1,4 @@
+export * from './bus';
+export * from './common';
+export * from './enums';
+export * from './health';

@@ -1,0 +1,3 @@
+export { type DatabaseHandle, type DatabaseTarget, dropSchema, openDatabase } from './connect';
+export { migrateToLatest } from './migrate';
+export * from './schema';

@@ -1,0 +1,145 @@
+import type {
+  PurchaseStatus,
+  Role,
+  ShowItemStatus,
+  ShowKind,
+  ShowPhase,
+  ShowStatus,
+  SkillLevel,
+} from '@vault/contracts';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Row types, written once, matching migrations/ (the schema test introspects the live database
+// and compares column names with these interfaces). Columns are snake_case in SQL and camelCase
+// here through Kysely's CamelCasePlugin.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, never, never>;
+/** numeric(10,2): both pg and PGlite hand it back as a string; we keep it a string end to end. */
+type Numeric = ColumnType<string, string, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password: string | null;
+  emailVerified: Generated<boolean>;
+  verificationToken: string | null;
+  verificationTokenExpiry: Timestamp | null;
+  resetToken: string | null;
+  resetTokenExpiry: Timestamp | null;
+  googleId: string | null;
+  oidcSubject: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  role: Generated<Role>;
+  skillLevel: SkillLevel | null;
+  onboardingCompleted: Generated<boolean>;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  phoneNumber: string | null;
+  authNetCustomerProfileId: string | null;
+  authNetPaymentProfileId: string | null;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  sid: string;
+  sess: ColumnType<Record<string, unknown>, string, string>;
+  expire: Timestamp;
+}
+
+export interface ShowsTable {
+  id: Generated<string>;
+  kind: Generated<ShowKind>;
+  title: string;
+  description: string | null;
+  status: Generated<ShowStatus>;
+  currentIndex: Generated<number>;
+  phase: Generated<ShowPhase>;
+  launchTime: Timestamp | null;
+  perKnifeSeconds: Generated<number>;
+  intermissionSeconds: Generated<number>;
+  prerollSeconds: Generated<number>;
+  soldHoldSeconds: Generated<number>;
+  /** The authoritative deadline of the current phase; the clock's job is only a wake-up. */
+  phaseEndsAt: Timestamp | null;
+  /** Set while paused: what was left of the phase when it froze. */
+  pausedRemainingMs: number | null;
+  /** Bumped by every transition; a wake-up for an older step is stale and does nothing. */
+  step: Generated<number>;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ShowItemsTable {
+  id: Generated<string>;
+  showId: string;
+  title: string;
+  description: string | null;
+  price: Numeric;
+  mainVideoUrl: string | null;
+  imageUrls: ColumnType<string[], string[] | undefined, string[]>;
+  category: string | null;
+  bladeType: string | null;
+  steelType: string | null;
+  blade: string | null;
+  handlesSpec: string | null;
+  hardwareSpec: string | null;
+  clipSpec: string | null;
+  breakerSpec: string | null;
+  orderIndex: Generated<number>;
+  status: Generated<ShowItemStatus>;
+  soldToUserId: string | null;
+  soldAt: Timestamp | null;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface PurchasesTable {
+  id: Generated<string>;
+  userId: string;
+  showItemId: string;
+  amount: Numeric;
+  status: Generated<PurchaseStatus>;
+  gateway: Generated<string>;
+  transactionId: string | null;
+  errorMessage: string | null;
+  shippingAddress: string;
+  shippingNotes: string | null;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ShowEventsTable {
+  id: Generated<number>;
+  showId: string;
+  step: number;
+  type: string;
+  payload: ColumnType<Record<string, unknown>, string, never>;
+  occurredAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  shows: ShowsTable;
+  showItems: ShowItemsTable;
+  purchases: PurchasesTable;
+  showEvents: ShowEventsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Show = Selectable<ShowsTable>;
+export type NewShow = Insertable<ShowsTable>;
+export type ShowItem = Selectable<ShowItemsTable>;
+export type NewShowItem = Insertable<ShowItemsTable>;
+export type Purchase = Selectable<PurchasesTable>;
+export type ShowEvent = Selectable<ShowEventsTable>;
