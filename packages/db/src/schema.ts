@@ -45,7 +45,7 @@ export interface UsersTable {
   authNetCustomerProfileId: string | null;
   authNetPaymentProfileId: string | null;
   createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<Timestamp>;
+  updatedAt: Timestamp;
 }
 
 export interface SessionsTable {
@@ -74,7 +74,7 @@ export interface ShowsTable {
   /** Bumped by every transition; a wake-up for an older step is stale and does nothing. */
   step: Generated<number>;
   createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<Timestamp>;
+  updatedAt: Timestamp;
 }
 
 export interface ShowItemsTable {
@@ -98,7 +98,7 @@ export interface ShowItemsTable {
   soldToUserId: string | null;
   soldAt: Timestamp | null;
   createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<Timestamp>;
+  updatedAt: Timestamp;
 }
 
 export interface PurchasesTable {
@@ -113,7 +113,7 @@ export interface PurchasesTable {
   shippingAddress: string;
   shippingNotes: string | null;
   createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<Timestamp>;
+  updatedAt: Timestamp;
 }
 
 export interface ShowEventsTable {
@@ -125,7 +125,14 @@ export interface ShowEventsTable {
   occurredAt: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface AppMetaTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
+  appMeta: AppMetaTable;
   users: UsersTable;
   sessions: SessionsTable;
   shows: ShowsTable;

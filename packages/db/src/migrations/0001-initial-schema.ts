@@ -137,6 +137,13 @@ const statements = [
   end $$`,
   `create trigger show_events_append_only before update or delete on show_events
     for each row execute function show_events_append_only()`,
+
+  // Small key/value facts about this installation, e.g. that the demo data was seeded once.
+  `create table app_meta (
+    key varchar(100) primary key,
+    value jsonb not null,
+    updated_at timestamptz not null default now()
+  )`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -144,7 +151,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['show_events', 'purchases', 'show_items', 'shows', 'sessions', 'users']) {
+  for (const table of ['app_meta', 'show_events', 'purchases', 'show_items', 'shows', 'sessions', 'users']) {
     await sql.raw(`drop table if exists ${table} cascade`).execute(db);
   }
   await sql.raw('drop function if exists show_events_append_only').execute(db);

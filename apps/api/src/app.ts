@@ -1,0 +1,35 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/zod-provider';
+import { errorHandler } from './plugins/error-handler';
+import { type AppDeps, infrastructure } from './plugins/infrastructure';
+import { spa } from './plugins/spa';
+import health from './routes/health/index';
+
+export interface BuildOptions {
+  logLevel?: string;
+  trustProxy?: boolean;
+}
+
+/** Builds the HTTP app from already-open dependencies; tests call this with their own. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 64 * 1024,
+    // Request ids reach the logs and the X-Request-Id header, so a user report can be traced.
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  // JSON bodies only: a text/plain or form POST (the kind a foreign page can send) gets 415.
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(infrastructure, deps);
+  await app.register(errorHandler);
+  await app.register(health, { prefix: '/api/health' });
+  await app.register(spa);
+  return app;
+}

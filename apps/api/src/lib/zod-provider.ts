@@ -1,0 +1,28 @@
+import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * Route schemas are zod schemas from @vault/contracts. Inputs are parsed (and coerced/defaulted)
+ * by zod; the first issue's message becomes the 400 body, so the API answers with SPEC §5's texts.
+ * Responses are typed by their schema but serialised with JSON.stringify: re-validating every
+ * response would put zod on the hot paths (the show-state poll, the Buy route).
+ */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'FST_ERR_VALIDATION';
+}
+
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(result.error.issues[0]?.message ?? 'Invalid request') };
+  };
+
+export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);

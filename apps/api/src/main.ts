@@ -1,0 +1,60 @@
+import { EnvError, onShutdown } from '@vault/server';
+import { buildApp } from './app';
+import { loadApiEnv } from './env';
+import { loadOrCreateLocalSecrets } from './lib/local-secrets';
+import { openRuntime } from './runtime';
+import { bootstrapAdmin } from './services/admin-bootstrap';
+import { startEmbeddedMaintenance } from './services/maintenance';
+import { ensureTestProductsShow, seedDemoData } from './services/seed/index';
+
+const DEMO_ADMIN_EMAIL = 'admin@vault.local';
+
+async function main() {
+  const env = loadApiEnv();
+  const local = env.mode === 'embedded' ? loadOrCreateLocalSecrets(env.DATA_DIR) : null;
+  const sessionSecret = env.SESSION_SECRET ?? local?.sessionSecret;
+  if (!sessionSecret) throw new Error('SESSION_SECRET is required');
+
+  const runtime = await openRuntime(env, sessionSecret);
+  const app = await buildApp(runtime, { logLevel: env.LOG_LEVEL, trustProxy: env.TRUST_PROXY });
+
+  const admin =
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, demo: false }
+      : local
+        ? { email: DEMO_ADMIN_EMAIL, password: local.demoAdminPassword, demo: true }
+        : null;
+  if (admin) {
+    const outcome = await bootstrapAdmin(app.db, admin);
+    app.log.info({ email: admin.email, outcome }, 'admin account ready');
+  }
+  if (env.SEED_DEMO) {
+    if (await seedDemoData(app.db, new Date())) app.log.info('seeded demo data');
+  } else {
+    await ensureTestProductsShow(app.db);
+  }
+
+  const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app) : () => {};
+  await app.listen({ host: env.HOST, port: env.PORT });
+
+  const lines = [
+    '',
+    `  Vault is running (${env.mode} mode) at ${runtime.config.publicUrl}`,
+    ...(admin?.demo ? [`  Demo admin: ${admin.email} / ${admin.password}`] : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  onShutdown([async () => stopMaintenance(), () => app.close(), () => runtime.close()], {
+    deadlineMs: 10_000,
+    log: (msg) => app.log.info(msg),
+  });
+}
+
+main().catch((error: unknown) => {
+  // One message listing every problem, then a non-zero exit: never limp on.
+  console.error(
+    error instanceof EnvError ? error.message : `Vault failed to start: ${(error as Error).stack ?? error}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built SPA on the API's own origin. Any GET outside /api that is not a file gets
+ * index.html: client-side routes (and the client's 404 screen) work on reload and deep links.
+ * Unknown /api paths and non-GET requests get a JSON 404 instead.
+ */
+export const spa = fp(
+  async (app: FastifyInstance) => {
+    const { serveWeb, webDist } = app.config;
+    if (serveWeb) {
+      if (!existsSync(path.join(webDist, 'index.html'))) {
+        throw new Error(
+          `The web app is not built (${webDist}/index.html missing): run "pnpm --filter @vault/web build" or set SERVE_WEB=false`,
+        );
+      }
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          // Vite fingerprints everything under assets/; the rest may change between deploys.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = request.url === '/api' || request.url.startsWith('/api/');
+      if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    });
+  },
+  { name: 'spa', dependencies: ['infrastructure'] },
+);

@@ -1,0 +1,13 @@
+/** Every client route, declared once (SPEC §2). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  show: '/show',
+  onboarding: '/onboarding',
+  account: '/account',
+  admin: '/admin',
+  adminShows: '/admin/shows',
+  auth: '/auth',
+} as const;

@@ -1,0 +1,21 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { getJson } from './api-client';
+
+/** Default reads: the URL is the query key's parts joined by "/" (SPEC §7). */
+const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.join('/'));
+
+/** SPEC §7: never retry, never refetch on an interval or on focus, data never goes stale by itself. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import type { BusChannel, BusMessage } from '@vault/contracts';
+
+export type BusHandler = (message: BusMessage) => void;
+
+/**
+ * Fan-out of state changes between the parts of the system. At-most-once in both drivers:
+ * consumers must treat a message as a hint and read absolute state (times, steps) from it.
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  publish(channel: BusChannel, message: BusMessage): Promise<void>;
+  /** Resolves once the subscription is live; the returned function unsubscribes. */
+  subscribe(channel: BusChannel, handler: BusHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Thrown at boot when the environment is wrong; main() prints it once and exits non-zero. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment once, reporting every problem together rather than the first. */
+export function parseEnv<S extends z.ZodType>(schema: S, source: Record<string, string | undefined>): z.output<S> {
+  // An empty variable means "not set": `FOO= node app` should fall back to the default.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+}
+
+/** "true"/"false"/"1"/"0"/"yes"/"no" → boolean. */
+export const envBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envPort = z.coerce.number().int().min(0).max(65535);
+
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+export const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL');
+
+export const redisUrl = z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL');
+
+/** Redis key/channel namespace: no ':' (BullMQ uses it as its separator). */
+export const redisPrefix = z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, - and _ only');
