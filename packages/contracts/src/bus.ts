@@ -11,13 +11,8 @@ export const BusMessage = z.discriminatedUnion('type', [
     step: z.number().int().nonnegative(),
     at: z.iso.datetime(),
   }),
-  z.object({
-    type: z.literal('maintenance.sessions-pruned'),
-    count: z.number().int().nonnegative(),
-    at: z.iso.datetime(),
-  }),
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;
 
-export const busChannels = ['show', 'maintenance'] as const;
+export const busChannels = ['show'] as const;
 export type BusChannel = (typeof busChannels)[number];

@@ -2,3 +2,4 @@ export * from './bus';
 export * from './common';
 export * from './enums';
 export * from './health';
+export * from './jobs';

@@ -14,7 +14,15 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: Record<string, 
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
-  throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${describe(i)}`));
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    if (issue.message.endsWith('received undefined')) return 'is required';
+    if (issue.expected === 'number') return 'must be a number';
+  }
+  return issue.message;
 }
 
 /** "true"/"false"/"1"/"0"/"yes"/"no" → boolean. */

@@ -23,7 +23,9 @@ export const spa = fp(
         wildcard: false,
         index: false,
         setHeaders(res, filePath) {
-          // Vite fingerprints everything under assets/; the rest may change between deploys.
+          // Vite fingerprints everything under assets/; index.html must be revalidated so a
+          // deploy takes effect at once; the rest (media, favicon) may be cached for an hour.
+          if (filePath.endsWith(`${path.sep}index.html`)) return res.setHeader('cache-control', 'no-cache');
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         },
@@ -33,7 +35,7 @@ export const spa = fp(
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
       if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+        return reply.type('text/html').sendFile('index.html', { cacheControl: false });
       }
       return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     });

@@ -1,0 +1,18 @@
+import { logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from '@vault/server';
+import { z } from 'zod';
+
+/** Every variable the worker reads. The worker exists only in scaled mode: both URLs are required. */
+export const WorkerEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: postgresUrl,
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: redisPrefix.default('vault'),
+  LOG_LEVEL: logLevel.default('info'),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(1000).default(10_000),
+});
+export type WorkerEnv = z.output<typeof WorkerEnvSchema>;
+
+export function loadWorkerEnv(source: Record<string, string | undefined> = process.env): WorkerEnv {
+  return parseEnv(WorkerEnvSchema, source);
+}

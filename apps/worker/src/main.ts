@@ -1,0 +1,39 @@
+import { migrateToLatest, openDatabase } from '@vault/db';
+import { connectRedis, EnvError, onShutdown, redactUrl } from '@vault/server';
+import { pino } from 'pino';
+import { loadWorkerEnv } from './env';
+import { startMaintenance } from './processors/maintenance';
+
+async function main() {
+  const env = loadWorkerEnv();
+  const log = pino({ level: env.LOG_LEVEL, base: { service: 'worker' } });
+
+  const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE });
+  await database.ping().catch((error: Error) => {
+    throw new Error(`Postgres at ${redactUrl(env.DATABASE_URL)} is unreachable: ${error.message}`);
+  });
+  // API and worker may start together; Kysely's migrator takes an advisory lock, so this is safe.
+  await migrateToLatest(database);
+  const redis = await connectRedis(env.REDIS_URL, 'vault-worker');
+
+  const maintenance = await startMaintenance({ db: database.db, connection: redis, prefix: env.REDIS_PREFIX, log });
+  log.info({ prefix: env.REDIS_PREFIX }, 'worker started');
+
+  onShutdown(
+    [
+      // close() waits for running jobs; onShutdown's deadline bounds it.
+      () => maintenance.worker.close(),
+      () => maintenance.queue.close(),
+      async () => redis.disconnect(),
+      () => database.close(),
+    ],
+    { deadlineMs: env.SHUTDOWN_DEADLINE_MS, log: (msg) => log.info(msg) },
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof EnvError ? error.message : `Worker failed to start: ${(error as Error).stack ?? error}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** SIGTERM, then SIGKILL after the grace period; resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+/** Starts one of the apps (`apps/api/src/main.ts`, …) with tsx, exactly as `pnpm start` does. */
+export function startProcess(entry: string, env: Record<string, string>): RunningProcess {
+  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+  const child = spawn(tsx, [path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const check of waiters) check();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  return {
+    child,
+    output: () => output,
+    waitFor(text, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const matches = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Timed out waiting for ${text}. Output:\n${output}`));
+        }, timeoutMs);
+        const check = () => {
+          if (!matches()) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        void exited.then((code) => {
+          if (!waiters.has(check)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          reject(new Error(`Process exited (${code}) before ${text}. Output:\n${output}`));
+        });
+        check();
+      });
+    },
+    async stop(graceMs = 10_000) {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
