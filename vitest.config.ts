@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}'],
+          include: ['{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           testTimeout: 20_000,
         },

@@ -6,51 +6,50 @@ import { z } from 'zod';
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Every variable the API reads. The README's configuration table lists the same names. */
-export const ApiEnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    PORT: envPort.default(3000),
-    /** The app's own origin: emailed links and the CSRF Origin check use it. */
-    PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().default('./.data'),
-    DATABASE_URL: postgresUrl.optional(),
-    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    REDIS_URL: redisUrl.optional(),
-    REDIS_PREFIX: redisPrefix.default('vault'),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    SEED_DEMO: envBoolean.default(true),
-    SERVE_WEB: envBoolean.default(true),
-    WEB_DIST: z.string().default(defaultWebDist),
-    TRUST_PROXY: envBoolean.default(false),
-    LOG_LEVEL: logLevel.default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.DATABASE_URL) !== Boolean(env.REDIS_URL)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.DATABASE_URL ? 'REDIS_URL' : 'DATABASE_URL'],
-        message: 'scaled mode needs both DATABASE_URL and REDIS_URL (set neither for embedded mode)',
-      });
-    }
-    if (env.DATABASE_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in scaled mode' });
-    }
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_PASSWORD'],
-        message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
-      });
-    }
-  })
-  .transform((env) => ({
-    ...env,
-    DATA_DIR: path.resolve(env.DATA_DIR),
-    mode: env.DATABASE_URL ? ('scaled' as const) : ('embedded' as const),
-  }));
+export const ApiEnvObject = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: envPort.default(3000),
+  /** The app's own origin: emailed links and the CSRF Origin check use it. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: postgresUrl.optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: redisUrl.optional(),
+  REDIS_PREFIX: redisPrefix.default('vault'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_DEMO: envBoolean.default(true),
+  SERVE_WEB: envBoolean.default(true),
+  WEB_DIST: z.string().default(defaultWebDist),
+  TRUST_PROXY: envBoolean.default(false),
+  LOG_LEVEL: logLevel.default('info'),
+});
+
+export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
+  if (Boolean(env.DATABASE_URL) !== Boolean(env.REDIS_URL)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.DATABASE_URL ? 'REDIS_URL' : 'DATABASE_URL'],
+      message: 'scaled mode needs both DATABASE_URL and REDIS_URL (set neither for embedded mode)',
+    });
+  }
+  if (env.DATABASE_URL && !env.SESSION_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in scaled mode' });
+  }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ADMIN_PASSWORD'],
+      message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
+    });
+  }
+}).transform((env) => ({
+  ...env,
+  DATA_DIR: path.resolve(env.DATA_DIR),
+  mode: env.DATABASE_URL ? ('scaled' as const) : ('embedded' as const),
+}));
 
 export type ApiEnv = z.output<typeof ApiEnvSchema>;
 

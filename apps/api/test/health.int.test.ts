@@ -74,6 +74,7 @@ describe('readiness when a dependency is down', () => {
     const t = await buildTestApp('postgres');
     // Point the app at a Redis that is not there: the ping hangs until the probe's timeout.
     const dead = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: null });
+    dead.on('error', () => {}); // connection refusals are the point of this test
     (t.app as unknown as { redis: Redis }).redis = dead;
     const res = await t.app.inject('/api/health/ready');
     dead.disconnect();

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { backends, openTestDatabase, repoRoot, type TestDatabase } from '@vault/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../src/lib/password';
+import { bootstrapAdmin } from '../src/services/admin-bootstrap';
+import { ensureTestProductsShow, seedDemoData } from '../src/services/seed/index';
+
+describe.each(backends)('start-up data on %s', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('seeds a scheduled demo show a few minutes ahead with at least 5 knives, once', async () => {
+    const now = new Date('2026-11-20T12:00:00Z');
+    expect(await seedDemoData(database.db, now)).toBe(true);
+    expect(await seedDemoData(database.db, new Date())).toBe(false);
+
+    const shows = await database.db.selectFrom('shows').selectAll().where('kind', '=', 'live').execute();
+    expect(shows).toHaveLength(1);
+    const [show] = shows;
+    expect(show?.status).toBe('scheduled');
+    const leadMs = (show?.launchTime?.getTime() ?? 0) - now.getTime();
+    expect(leadMs).toBeGreaterThanOrEqual(60_000);
+    expect(leadMs).toBeLessThanOrEqual(15 * 60_000);
+
+    const lineup = await database.db
+      .selectFrom('showItems')
+      .selectAll()
+      .where('showId', '=', show?.id ?? '')
+      .orderBy('orderIndex')
+      .execute();
+    expect(lineup.length).toBeGreaterThanOrEqual(5);
+    expect(lineup.map((i) => i.orderIndex)).toEqual(lineup.map((_, i) => i));
+    for (const item of lineup) {
+      expect(item.status).toBe('queued');
+      expect(Number(item.price)).toBeGreaterThan(1);
+      expect(item.imageUrls.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('seeds at least 3 available $1 test products in the standing test-products show', async () => {
+    const products = await database.db
+      .selectFrom('showItems')
+      .innerJoin('shows', 'shows.id', 'showItems.showId')
+      .select(['showItems.price', 'showItems.status', 'showItems.imageUrls'])
+      .where('shows.kind', '=', 'test_products')
+      .execute();
+    expect(products.length).toBeGreaterThanOrEqual(3);
+    for (const product of products) expect(product).toMatchObject({ price: '1.00', status: 'available' });
+  });
+
+  it('points every seeded image at a file the app serves itself', async () => {
+    const rows = await database.db.selectFrom('showItems').select('imageUrls').execute();
+    const urls = rows.flatMap((r) => r.imageUrls);
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/media\//);
+      expect(existsSync(path.join(repoRoot, 'apps/web/public', url)), url).toBe(true);
+    }
+  });
+
+  it('keeps a single test-products show however often it is ensured', async () => {
+    const ids = await Promise.all([ensureTestProductsShow(database.db), ensureTestProductsShow(database.db)]);
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('creates the admin, then promotes and re-passwords an existing account', async () => {
+    expect(await bootstrapAdmin(database.db, { email: 'Boss@Vault.test', password: 'first-password' })).toBe('created');
+    let row = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'boss@vault.test')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: 'admin', emailVerified: true });
+    expect(await verifyPassword('first-password', row.password ?? '')).toBe(true);
+
+    await database.db.updateTable('users').set({ role: 'customer' }).where('id', '=', row.id).execute();
+    expect(await bootstrapAdmin(database.db, { email: 'boss@vault.test', password: 'second-password' })).toBe(
+      'updated',
+    );
+    row = await database.db.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(row.role).toBe('admin');
+    expect(await verifyPassword('second-password', row.password ?? '')).toBe(true);
+    expect(await verifyPassword('first-password', row.password ?? '')).toBe(false);
+  });
+});
