@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Redis; browser tests driving Debian's Chromium against the app started as a real process.
 export default defineConfig({
   test: {
+    // CI also writes a JSON report, from which .ci/run prints a one-line pass/fail count.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {
         test: {
