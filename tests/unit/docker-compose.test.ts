@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; target: string };
   command?: string[];
   environment?: Record<string, string>;
   deploy?: { replicas?: number };
@@ -59,14 +59,16 @@ describe('docker-compose.yml', () => {
         expect(unknown).toEqual([]);
       });
 
-      it('has a Dockerfile that copies every workspace manifest and starts the same script', () => {
-        const dockerfile = readFileSync(path.join(repoRoot, service?.build?.dockerfile ?? ''), 'utf8');
+      it('builds a Dockerfile stage that copies every workspace manifest and starts the same script', () => {
+        const dockerfile = readFileSync(path.join(repoRoot, service?.build?.context ?? '', 'Dockerfile'), 'utf8');
+        const stage = dockerfile.split(/^FROM /m).find((s) => s.startsWith(`base AS ${service?.build?.target}`));
+        expect(stage, `stage ${service?.build?.target}`).toBeDefined();
         for (const dir of ['apps', 'packages']) {
           for (const name of readdirSync(path.join(repoRoot, dir))) {
             expect(dockerfile, `${dir}/${name}`).toContain(`COPY ${dir}/${name}/package.json ${dir}/${name}/`);
           }
         }
-        expect(dockerfile).toContain(`CMD ${JSON.stringify(service?.command)}`.replaceAll(',', ', '));
+        expect(stage).toContain(`CMD ${JSON.stringify(service?.command)}`.replaceAll(',', ', '));
       });
     });
   }

@@ -1,5 +1,5 @@
-# Built from the repository root: docker build -f apps/worker/Dockerfile .
-FROM node:20-bookworm-slim
+# One image definition for both apps: docker build --target api . / --target worker .
+FROM node:20-bookworm-slim AS base
 RUN npm install -g pnpm@10
 WORKDIR /app
 # Manifests first, so dependency layers are cached across code changes.
@@ -15,5 +15,14 @@ COPY packages/testing/package.json packages/testing/
 RUN pnpm install --frozen-lockfile
 COPY . .
 ENV NODE_ENV=production
+
+FROM base AS api
+RUN pnpm --filter @vault/web build
+ENV PORT=3000
+EXPOSE 3000
+USER node
+CMD ["pnpm", "--filter", "@vault/api", "start"]
+
+FROM base AS worker
 USER node
 CMD ["pnpm", "--filter", "@vault/worker", "start"]
