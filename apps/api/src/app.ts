@@ -1,8 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/zod-provider';
+import { auth } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
 import { type AppDeps, infrastructure } from './plugins/infrastructure';
+import { originCheck } from './plugins/origin-check';
+import { sessions } from './plugins/session';
 import { spa } from './plugins/spa';
+import externalAuthRoutes from './routes/auth/external';
+import authRoutes from './routes/auth/index';
 import health from './routes/health/index';
 
 export interface BuildOptions {
@@ -29,7 +34,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(infrastructure, deps);
   await app.register(errorHandler);
+  await app.register(originCheck);
+  await app.register(sessions, { secret: deps.config.sessionSecret });
+  await app.register(auth);
   await app.register(health, { prefix: '/api/health' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(externalAuthRoutes);
   await app.register(spa);
   return app;
 }

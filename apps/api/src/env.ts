@@ -25,6 +25,18 @@ export const ApiEnvObject = z.object({
   WEB_DIST: z.string().default(defaultWebDist),
   TRUST_PROXY: envBoolean.default(false),
   LOG_LEVEL: logLevel.default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('The Vault <no-reply@vault.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google's issuer; overridable so tests can run the same flow against a local OIDC server. */
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
 });
 
 export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
@@ -37,6 +49,21 @@ export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
   }
   if (env.DATABASE_URL && !env.SESSION_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in scaled mode' });
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_CLIENT_SECRET'],
+      message: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together',
+    });
+  }
+  const oidcSet = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ISSUER_URL'],
+      message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
+    });
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     ctx.addIssue({

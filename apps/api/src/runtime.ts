@@ -6,7 +6,6 @@ import type { ApiEnv } from './env';
 import type { AppDeps } from './plugins/infrastructure';
 
 export interface Runtime extends AppDeps {
-  sessionSecret: string;
   close(): Promise<void>;
 }
 
@@ -35,8 +34,30 @@ export async function openRuntime(env: ApiEnv, sessionSecret: string): Promise<R
     database,
     redis,
     bus,
-    sessionSecret,
-    config: { mode: env.mode, publicUrl: publicUrl.replace(/\/$/, ''), serveWeb: env.SERVE_WEB, webDist: env.WEB_DIST },
+    config: {
+      mode: env.mode,
+      publicUrl: publicUrl.replace(/\/$/, ''),
+      serveWeb: env.SERVE_WEB,
+      webDist: env.WEB_DIST,
+      sessionSecret,
+      redisPrefix: env.REDIS_PREFIX,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      oauth: {
+        google:
+          env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+            ? {
+                issuerUrl: env.GOOGLE_ISSUER_URL,
+                clientId: env.GOOGLE_CLIENT_ID,
+                clientSecret: env.GOOGLE_CLIENT_SECRET,
+              }
+            : undefined,
+        oidc:
+          env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+            ? { issuerUrl: env.OIDC_ISSUER_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+            : undefined,
+      },
+    },
     async close() {
       await bus.close();
       redis?.disconnect();

@@ -117,7 +117,12 @@ describe('serving the web app', () => {
 
   it('never answers an API path or a non-GET with the SPA', async () => {
     expect((await t.app.inject('/api/unknown')).statusCode).toBe(404);
-    const post = await t.app.inject({ method: 'POST', url: '/show', payload: {} });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/show',
+      payload: {},
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toHaveProperty('message');
   });

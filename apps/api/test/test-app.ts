@@ -1,48 +1,120 @@
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
 import { type Backend, openTestDatabase, openTestRedis, type TestDatabase, type TestRedis } from '@vault/testing';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/plugins/infrastructure';
+import type { Mailer, MailMessage } from '../src/services/mailer';
+
+export const ORIGIN = 'http://localhost:3000';
 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   redis: TestRedis | null;
   bus: EventBus;
+  /** Every email the app sent. */
+  outbox: MailMessage[];
+  /** Builds a second app on the same database and Redis: a restart, or another replica. */
+  sibling(): Promise<FastifyInstance>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  prepare?: (app: FastifyInstance) => void;
 }
 
 /**
  * The app on a fresh database: PGlite with the in-process bus (embedded), or real Postgres with
- * real Redis (scaled). `prepare` runs before ready(), so a test can add routes.
+ * real Redis (scaled). `prepare` runs before ready(), so a test can add routes. Email goes to an
+ * in-memory outbox instead of SMTP.
  */
-export async function buildTestApp(
-  backend: Backend,
-  options: { config?: Partial<AppConfig>; prepare?: (app: FastifyInstance) => void } = {},
-): Promise<TestApp> {
+export async function buildTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(backend);
   const redis = backend === 'postgres' ? await openTestRedis() : null;
   const bus = redis ? createRedisBus(redis.redis, { prefix: redis.prefix }) : createMemoryBus();
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = { send: async (message) => void outbox.push(message) };
   const config: AppConfig = {
     mode: backend === 'postgres' ? 'scaled' : 'embedded',
-    publicUrl: 'http://localhost:3000',
+    publicUrl: ORIGIN,
     serveWeb: false,
     webDist: '',
+    sessionSecret: 'test-session-secret-at-least-32-characters',
+    redisPrefix: redis?.prefix ?? 'test',
+    mailFrom: 'The Vault <test@vault.local>',
+    oauth: {},
     ...options.config,
   };
-  const app = await buildApp({ database, redis: redis?.redis ?? null, bus, config }, { logLevel: 'silent' });
-  options.prepare?.(app);
-  await app.ready();
+  const make = async (prepare?: (app: FastifyInstance) => void) => {
+    const app = await buildApp({ database, redis: redis?.redis ?? null, bus, config, mailer }, { logLevel: 'silent' });
+    prepare?.(app);
+    await app.ready();
+    return app;
+  };
+  const app = await make(options.prepare);
+  const siblings: FastifyInstance[] = [];
   return {
     app,
     database,
     redis,
     bus,
+    outbox,
+    async sibling() {
+      const other = await make();
+      siblings.push(other);
+      return other;
+    },
     async close() {
-      await app.close();
+      await Promise.all([app, ...siblings].map((a) => a.close()));
       await bus.close();
       await redis?.dispose();
       await database.dispose();
     },
   };
+}
+
+export interface Agent {
+  request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  cookie(name: string): string | undefined;
+  /** Send the next requests to another app instance (a restarted process, another replica). */
+  use(app: FastifyInstance): void;
+}
+
+/** A browser-like client: keeps cookies and sends our Origin on every request. */
+export function agent(initial: FastifyInstance): Agent {
+  let app = initial;
+  const jar = new Map<string, string>();
+  const request: Agent['request'] = async (options) => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await app.inject({
+      ...options,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...options.headers },
+    });
+    for (const c of response.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
+      const expired = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
+      if (expired) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return response;
+  };
+  return {
+    request,
+    get: (url) => request({ method: 'GET', url }),
+    post: (url, payload = {}) => request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+    cookie: (name) => jar.get(name),
+    use(next) {
+      app = next;
+    },
+  };
+}
+
+/** The token of the last emailed link that matches `pattern`. */
+export function tokenFrom(outbox: MailMessage[], pattern: RegExp): string {
+  const text = outbox.at(-1)?.text ?? '';
+  const match = text.match(pattern);
+  if (!match?.[1]) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return decodeURIComponent(match[1]);
 }

@@ -3,6 +3,14 @@ import type { DatabaseHandle } from '@vault/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../lib/rate-limiter';
+import { createMailer, type Mailer } from '../services/mailer';
+
+export interface OAuthProviderConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface AppConfig {
   mode: 'embedded' | 'scaled';
@@ -10,6 +18,16 @@ export interface AppConfig {
   publicUrl: string;
   serveWeb: boolean;
   webDist: string;
+  /** Signs session cookies; the same on every replica. */
+  sessionSecret: string;
+  /** Namespace of our Redis keys (rate limits, queues, channels). */
+  redisPrefix: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Login/forgot-password attempts allowed per window; tests lower them. */
+  loginLimits?: { perIp: number; perEmail: number; windowMs: number };
+  /** Configured external sign-in providers; absent ones answer "not available". */
+  oauth: { google?: OAuthProviderConfig; oidc?: OAuthProviderConfig };
 }
 
 /** What the app is built from: opened by main.ts (or a test), closed by its owner, not by the app. */
@@ -18,6 +36,10 @@ export interface AppDeps {
   redis: Redis | null;
   bus: EventBus;
   config: AppConfig;
+  /** Defaults: SMTP or the log (see services/mailer.ts). */
+  mailer?: Mailer;
+  /** Defaults: Redis-backed when Redis is configured, else in memory. */
+  rateLimiter?: RateLimiter;
 }
 
 declare module 'fastify' {
@@ -27,6 +49,8 @@ declare module 'fastify' {
     redis: Redis | null;
     bus: EventBus;
     config: AppConfig;
+    mailer: Mailer;
+    rateLimiter: RateLimiter;
   }
 }
 
@@ -37,6 +61,15 @@ export const infrastructure = fp(
     app.decorate('redis', deps.redis);
     app.decorate('bus', deps.bus);
     app.decorate('config', deps.config);
+    app.decorate(
+      'mailer',
+      deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, log: app.log }),
+    );
+    app.decorate(
+      'rateLimiter',
+      deps.rateLimiter ??
+        (deps.redis ? createRedisRateLimiter(deps.redis, deps.config.redisPrefix) : createMemoryRateLimiter()),
+    );
   },
   { name: 'infrastructure' },
 );

@@ -1,0 +1,39 @@
+import { authMessages } from '@vault/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSRF defence for cookie sessions: a state-changing request must come from our own origin,
+ * proven by its Origin header (or, failing that, Referer). "Our origin" is PUBLIC_URL, or the
+ * origin the request itself was sent to (so http://127.0.0.1:3000 works as well as localhost);
+ * a foreign page cannot forge either header. Together with SameSite=Lax and JSON-only bodies.
+ */
+export const originCheck = fp(
+  async (app: FastifyInstance) => {
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+    const ownOrigins = (request: FastifyRequest) => [publicOrigin, `${request.protocol}://${request.host}`];
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!STATE_CHANGING.has(request.method)) return;
+      const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+      if (origin && ownOrigins(request).includes(origin)) return;
+      request.log.warn(
+        { origin: request.headers.origin, referer: request.headers.referer },
+        'cross-site request refused',
+      );
+      return reply.status(403).send({ message: authMessages.crossSite });
+    });
+  },
+  { name: 'origin-check', dependencies: ['infrastructure'] },
+);

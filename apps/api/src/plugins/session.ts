@@ -1,0 +1,86 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession, { type SessionStore } from '@fastify/session';
+import type { Database } from '@vault/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Kysely, sql } from 'kysely';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+  }
+}
+
+export const SESSION_COOKIE = 'vault.sid';
+const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+type Callback = Parameters<SessionStore['destroy']>[1];
+type GetCallback = Parameters<SessionStore['get']>[1];
+
+/**
+ * Sessions live in the `sessions` table (sid, sess, expire), on Postgres and PGlite alike, so they
+ * survive restarts and are valid on every replica. Expired rows are never returned and are pruned
+ * periodically (worker or embedded maintenance).
+ */
+export class KyselySessionStore implements SessionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  set(sid: string, session: Parameters<SessionStore['set']>[1], callback: Callback): void {
+    const expires = (session as { cookie?: { expires?: Date | string | null } }).cookie?.expires;
+    const expire = expires ? new Date(expires) : new Date(Date.now() + MAX_AGE_MS);
+    const sess = JSON.stringify(session);
+    this.db
+      .insertInto('sessions')
+      .values({ sid, sess, expire })
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expire }))
+      .execute()
+      .then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: GetCallback): void {
+    this.db
+      .selectFrom('sessions')
+      .select('sess')
+      .where('sid', '=', sid)
+      .where('expire', '>', new Date())
+      .executeTakeFirst()
+      .then((row) => callback(null, (row?.sess ?? null) as Parameters<GetCallback>[1]), callback);
+  }
+
+  destroy(sid: string, callback: Callback): void {
+    this.db
+      .deleteFrom('sessions')
+      .where('sid', '=', sid)
+      .execute()
+      .then(() => callback(), callback);
+  }
+}
+
+/** Ends every session of a user (password reset). */
+export async function destroyUserSessions(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export const sessions = fp(
+  async (app: FastifyInstance, options: { secret: string }) => {
+    await app.register(fastifyCookie);
+    await app.register(fastifySession, {
+      secret: options.secret,
+      cookieName: SESSION_COOKIE,
+      store: new KyselySessionStore(app.db),
+      // No row for anonymous visitors, and no write on every response.
+      saveUninitialized: false,
+      rolling: false,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        // Secure on https (directly or behind a trusted proxy), and still usable on plain http locally.
+        secure: 'auto',
+        path: '/',
+        maxAge: MAX_AGE_MS,
+      },
+    });
+  },
+  { name: 'sessions', dependencies: ['infrastructure'] },
+);

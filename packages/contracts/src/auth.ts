@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { Role } from './enums';
+
+// SPEC §5 texts, word for word. The web forms, the API routes and the tests all use these schemas.
+
+/** "text, an at sign, text, a dot and text" (SPEC §5). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(' is required', '')} is too long`);
+
+export const Email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Please enter a valid email')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email')
+  .transform((email) => email.toLowerCase());
+
+/** A new password. Upper bound keeps scrypt's input reasonable. */
+export const NewPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password is too long');
+
+export const RegisterBody = z.object({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  email: Email,
+  password: NewPassword,
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/** The register screen's form: the body plus a confirmation that never leaves the browser. */
+export const RegisterForm = RegisterBody.extend({ confirmPassword: z.string() }).refine(
+  (form) => form.password === form.confirmPassword,
+  { message: 'Passwords do not match', path: ['confirmPassword'] },
+);
+export type RegisterForm = z.input<typeof RegisterForm>;
+
+export const LoginBody = z.object({
+  email: Email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+export const ForgotPasswordBody = z.object({ email: Email });
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({
+  token: z
+    .string({ error: 'This reset link is invalid or has expired.' })
+    .min(1, 'This reset link is invalid or has expired.'),
+  password: NewPassword,
+});
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
+
+export const ResetPasswordForm = ResetPasswordBody.extend({ confirmPassword: z.string() }).refine(
+  (form) => form.password === form.confirmPassword,
+  { message: 'Passwords do not match', path: ['confirmPassword'] },
+);
+export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;
+
+/** The current-user view (SPEC §3 exposes id, role and onboardingCompleted; the rest serves the screens). */
+export const CurrentUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: Role,
+  onboardingCompleted: z.boolean(),
+  emailVerified: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const UserResponse = z.object({ user: CurrentUser });
+export type UserResponse = z.infer<typeof UserResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** Server texts the client shows or matches on. */
+export const authMessages = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  registered: 'Registration successful. Please check your email to verify your account.',
+  notSignedIn: 'Please log in to continue',
+  adminOnly: 'Admin access required',
+  forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  passwordReset: 'Your password has been reset. Please log in.',
+  loggedOut: 'Logged out',
+  crossSite: 'Cross-site request refused',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
+/**
+ * Why a redirect brought the browser back to /login (?notice=…). The API picks the code; the
+ * login screen shows the text.
+ */
+export const loginNotices = {
+  verified: 'Your email is verified. You can log in now.',
+  'verify-invalid': 'This verification link is invalid or has expired.',
+  'google-unavailable': 'Google sign-in is not available',
+  'sso-unavailable': 'External sign-in is not available',
+  'oauth-failed': 'Sign-in with the external provider failed. Please try again.',
+  'account-exists': 'An account with this email already exists. Log in with your password.',
+} as const;
+export type LoginNotice = keyof typeof loginNotices;
