@@ -1,9 +1,56 @@
 import { createBrowserRouter } from 'react-router-dom';
-import { LandingPage } from '../features/landing/landing-page';
+import { ExternalAuthPage } from '../features/auth/components/external-auth-page';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RegisterPage } from '../features/auth/components/register-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { paths } from '../lib/paths';
+import { GuestOnly, HomeRoute, RequireAuth, SessionGate } from './guards';
 
 export const router = createBrowserRouter([
-  { path: paths.home, element: <LandingPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    element: <SessionGate />,
+    children: [
+      { path: paths.home, element: <HomeRoute /> },
+      {
+        path: paths.login,
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: paths.register,
+        element: (
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: paths.forgotPassword,
+        element: (
+          <GuestOnly>
+            <ForgotPasswordPage />
+          </GuestOnly>
+        ),
+      },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      {
+        path: paths.auth,
+        element: (
+          <GuestOnly>
+            <ExternalAuthPage />
+          </GuestOnly>
+        ),
+      },
+      {
+        element: <RequireAuth />,
+        children: [],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
 ]);

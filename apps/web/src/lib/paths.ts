@@ -4,6 +4,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   show: '/show',
   onboarding: '/onboarding',
   account: '/account',

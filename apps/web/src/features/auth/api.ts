@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CurrentUser,
+  ForgotPasswordBody,
+  LoginBody,
+  MessageResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  UserResponse,
+} from '@vault/contracts';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+export const currentUserKey = ['/api/auth/user'] as const;
+
+/** The browser could not reach the API at all (as opposed to the API answering with an error). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Unable to connect', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/user', { credentials: 'include' });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  // SPEC §7: for the current-user call, a 401 means "no user", not an error.
+  if (response.status === 401) return null;
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, text);
+  return (JSON.parse(text) as UserResponse).user;
+}
+
+/** SPEC §7: fresh for 5 minutes, kept 10, never retried. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUser,
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+async function postJson<T>(url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest('POST', url, body);
+  return (await response.json()) as T;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => postJson<UserResponse>('/api/auth/login', body),
+    onSuccess: ({ user }) => queryClient.setQueryData(currentUserKey, user),
+  });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: (body: RegisterBody) => postJson<UserResponse>('/api/auth/register', body) });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) => postJson<MessageResponse>('/api/auth/forgot-password', body),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => postJson<MessageResponse>('/api/auth/reset-password', body),
+  });
+}
+
+/** SPEC §4: logout goes to / even when the call fails; either way nothing of the member stays cached. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return async (navigate: (to: string) => void) => {
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+    } catch {
+      // still leave
+    }
+    queryClient.clear();
+    queryClient.setQueryData(currentUserKey, null);
+    navigate('/');
+  };
+}
+
+/** Full-page navigations to the external sign-in flows (SPEC §7). */
+export const externalSignIn = {
+  google: () => window.location.assign('/api/auth/google'),
+  provider: () => window.location.assign('/api/login'),
+};
