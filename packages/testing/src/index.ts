@@ -1,3 +1,4 @@
+export { type EmbeddedApp, startEmbeddedApp } from './app-process';
 export { CHROMIUM_PATH, launchChromium } from './browser';
 export { type Backend, backends, createScratchDatabase, openTestDatabase, type TestDatabase } from './databases';
 export { freePort, type RunningProcess, repoRoot, startProcess } from './processes';

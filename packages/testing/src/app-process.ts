@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, type RunningProcess, startProcess } from './processes';
+
+export interface EmbeddedApp {
+  process: RunningProcess;
+  /** http://localhost:<port>, the app's PUBLIC_URL, so emailed links and cookies agree. */
+  baseUrl: string;
+  adminPassword: string;
+  /** The last emailed link that matches, read from the log (no SMTP_URL in tests). */
+  lastLink(pattern: RegExp): string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts the real embedded app (PGlite in a fresh DATA_DIR, built SPA) on a free port. */
+export async function startEmbeddedApp(env: Record<string, string> = {}): Promise<EmbeddedApp> {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const proc = startProcess('apps/api/src/main.ts', {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vault-e2e-')),
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  await proc.waitFor('Vault is running');
+  const adminPassword = proc.output().match(/Demo admin: \S+ \/ (\S+)/)?.[1] ?? '';
+  return {
+    process: proc,
+    baseUrl,
+    adminPassword,
+    lastLink(pattern) {
+      const links = [...proc.output().matchAll(new RegExp(pattern, 'g'))];
+      const last = links.at(-1)?.[0];
+      if (!last) throw new Error(`No emailed link matching ${pattern} in the log`);
+      return last;
+    },
+    stop: () => proc.stop(),
+  };
+}
