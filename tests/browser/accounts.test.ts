@@ -9,7 +9,7 @@ const password = 'sharp-edges-99';
 async function toast(page: Page, title: string) {
   const item = page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: title });
   await item.waitFor();
-  return item.innerText();
+  return (await item.textContent()) ?? '';
 }
 
 async function register(page: Page, app: EmbeddedApp, email: string) {

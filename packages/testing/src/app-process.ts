@@ -9,7 +9,7 @@ export interface EmbeddedApp {
   baseUrl: string;
   adminPassword: string;
   /** The last emailed link that matches, read from the log (no SMTP_URL in tests). */
-  lastLink(pattern: RegExp): string;
+  lastLink(pattern: string): string;
   stop(): Promise<number | null>;
 }
 
