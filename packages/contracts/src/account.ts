@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { PurchaseStatus, SkillLevel } from './enums';
+
+// SPEC §5 (onboarding profile, profile edit) and §3 (order, payment method views), word for word.
+
+const US_STATE_MIN = 'State is required';
+
+/** Address rules shared by onboarding and profile edit; column limits of SPEC §9. */
+const addressFields = {
+  address: z
+    .string({ error: 'Street address is required' })
+    .trim()
+    .min(1, 'Street address is required')
+    .max(60, 'Street address must be at most 60 characters'),
+  city: z
+    .string({ error: 'City is required' })
+    .trim()
+    .min(1, 'City is required')
+    .max(40, 'City must be at most 40 characters'),
+  state: z.string({ error: US_STATE_MIN }).trim().min(2, US_STATE_MIN).max(40, 'State must be at most 40 characters'),
+  zip: z
+    .string({ error: 'ZIP code is required' })
+    .trim()
+    .min(5, 'ZIP code is required')
+    .max(20, 'ZIP code must be at most 20 characters'),
+  country: z.string().trim().max(60).default('US'),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(25, 'Phone number must be at most 25 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+};
+
+export const OnboardingProfileBody = z.object({
+  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200),
+  ...addressFields,
+  skillLevel: SkillLevel.default('beginner'),
+});
+export type OnboardingProfileBody = z.input<typeof OnboardingProfileBody>;
+
+export const ProfileUpdateBody = z.object({
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  ...addressFields,
+});
+export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
+
+export const ProfileResponse = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  skillLevel: SkillLevel.nullable(),
+  role: z.enum(['customer', 'admin']),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** Accept.js's opaque, single-use card token (SPEC §7). Never card data. */
+export const OpaqueDataBody = z.object({
+  dataDescriptor: z.string({ error: 'Payment validation failed' }).min(1, 'Payment validation failed').max(100),
+  dataValue: z.string({ error: 'Payment validation failed' }).min(1, 'Payment validation failed').max(8192),
+});
+export type OpaqueDataBody = z.infer<typeof OpaqueDataBody>;
+
+export const PaymentMethodView = z.object({
+  id: z.uuid(),
+  cardType: z.string(),
+  last4: z.string().length(4),
+  isDefault: z.boolean(),
+});
+export type PaymentMethodView = z.infer<typeof PaymentMethodView>;
+export const PaymentMethodList = z.array(PaymentMethodView);
+
+export const OrderView = z.object({
+  id: z.uuid(),
+  status: PurchaseStatus,
+  createdAt: z.iso.datetime(),
+  productTitle: z.string(),
+  quantity: z.number().int().positive(),
+  totalAmount: z.string(),
+  shippingAddress: z.string(),
+});
+export type OrderView = z.infer<typeof OrderView>;
+export const OrderList = z.array(OrderView);
+
+export const PurchaseView = z.object({
+  id: z.uuid(),
+  showItemId: z.uuid(),
+  itemTitle: z.string(),
+  amount: z.string(),
+  status: PurchaseStatus,
+  createdAt: z.iso.datetime(),
+});
+export type PurchaseView = z.infer<typeof PurchaseView>;
+export const PurchaseList = z.array(PurchaseView);
+
+/** What the browser needs to load Accept.js and call it. */
+export const PaymentConfigResponse = z.object({
+  acceptJsUrl: z.string(),
+  clientKey: z.string(),
+  apiLoginId: z.string(),
+  /** true when the local simulator stands in for Authorize.Net. */
+  simulator: z.boolean(),
+});
+export type PaymentConfigResponse = z.infer<typeof PaymentConfigResponse>;
+
+export const PreauthResponse = z.object({
+  paymentMethod: PaymentMethodView,
+  user: z.object({ onboardingCompleted: z.boolean() }),
+});
+export type PreauthResponse = z.infer<typeof PreauthResponse>;
+
+export const paymentMessages = {
+  declined: 'Your card was declined. Please use another card.',
+  gatewayUnavailable: 'The payment provider is not responding. Please try again.',
+  profileFirst: 'Please complete your profile before adding a card',
+  methodNotFound: 'Payment method not found',
+} as const;
