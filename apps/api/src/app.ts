@@ -4,11 +4,19 @@ import { auth } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
 import { type AppDeps, infrastructure } from './plugins/infrastructure';
 import { originCheck } from './plugins/origin-check';
+import { payments, SIMULATOR_PREFIX } from './plugins/payments';
 import { sessions } from './plugins/session';
 import { spa } from './plugins/spa';
 import externalAuthRoutes from './routes/auth/external';
 import authRoutes from './routes/auth/index';
 import health from './routes/health/index';
+import onboardingRoutes from './routes/onboarding/index';
+import orderRoutes from './routes/orders/index';
+import paymentRoutes from './routes/payment/index';
+import paymentMethodRoutes from './routes/payment-methods/index';
+import profileRoutes from './routes/profile/index';
+import purchaseRoutes from './routes/purchases/index';
+import sandboxRoutes from './routes/sandbox/index';
 
 export interface BuildOptions {
   logLevel?: string;
@@ -40,6 +48,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(health, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(externalAuthRoutes);
+  await app.register(payments);
+  await app.register(sandboxRoutes, { prefix: SIMULATOR_PREFIX });
+  await app.register(onboardingRoutes, { prefix: '/api/onboarding' });
+  await app.register(paymentRoutes, { prefix: '/api/payment' });
+  await app.register(paymentMethodRoutes, { prefix: '/api/payment-methods' });
+  await app.register(profileRoutes, { prefix: '/api/profile' });
+  await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(purchaseRoutes, { prefix: '/api/purchases' });
   await app.register(spa);
   return app;
 }

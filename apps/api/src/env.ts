@@ -37,6 +37,13 @@ export const ApiEnvObject = z.object({
   OIDC_ISSUER_URL: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** simulator (default without AUTHNET_API_LOGIN_ID) or authorize.net. */
+  AUTHNET_MODE: z.enum(['simulator', 'authorize.net']).optional(),
+  AUTHNET_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  AUTHNET_API_LOGIN_ID: z.string().optional(),
+  AUTHNET_TRANSACTION_KEY: z.string().optional(),
+  AUTHNET_CLIENT_KEY: z.string().optional(),
+  AUTHNET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
@@ -64,6 +71,13 @@ export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
       path: ['OIDC_ISSUER_URL'],
       message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
     });
+  }
+  const authnetMode = env.AUTHNET_MODE ?? (env.AUTHNET_API_LOGIN_ID ? 'authorize.net' : 'simulator');
+  if (authnetMode === 'authorize.net') {
+    for (const key of ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY', 'AUTHNET_CLIENT_KEY'] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when AUTHNET_MODE is authorize.net' });
+    }
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     ctx.addIssue({

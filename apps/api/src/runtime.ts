@@ -3,7 +3,27 @@ import { createMemoryBus, createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
 import { connectRedis } from '@vault/server';
 import type { ApiEnv } from './env';
-import type { AppDeps } from './plugins/infrastructure';
+import type { AppDeps, PaymentsConfig } from './plugins/infrastructure';
+
+/** Simulator credentials: only meaningful to the local simulator, never to Authorize.Net. */
+export const simulatorCredentials = {
+  apiLoginId: 'vault-simulator',
+  transactionKey: 'simulator-transaction-key',
+  clientKey: 'simulator-public-client-key',
+} as const;
+
+function paymentsConfig(env: ApiEnv): PaymentsConfig {
+  const mode = env.AUTHNET_MODE ?? (env.AUTHNET_API_LOGIN_ID ? 'authorize.net' : 'simulator');
+  if (mode === 'simulator') return { mode, env: 'sandbox', timeoutMs: env.AUTHNET_TIMEOUT_MS, ...simulatorCredentials };
+  return {
+    mode,
+    env: env.AUTHNET_ENV,
+    apiLoginId: env.AUTHNET_API_LOGIN_ID ?? '',
+    transactionKey: env.AUTHNET_TRANSACTION_KEY ?? '',
+    clientKey: env.AUTHNET_CLIENT_KEY ?? '',
+    timeoutMs: env.AUTHNET_TIMEOUT_MS,
+  };
+}
 
 export interface Runtime extends AppDeps {
   close(): Promise<void>;
@@ -43,6 +63,7 @@ export async function openRuntime(env: ApiEnv, sessionSecret: string): Promise<R
       redisPrefix: env.REDIS_PREFIX,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      payments: paymentsConfig(env),
       oauth: {
         google:
           env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

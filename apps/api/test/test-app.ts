@@ -3,6 +3,7 @@ import { type Backend, openTestDatabase, openTestRedis, type TestDatabase, type 
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/plugins/infrastructure';
+import { simulatorCredentials } from '../src/runtime';
 import type { Mailer, MailMessage } from '../src/services/mailer';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -21,6 +22,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
+  /** Listen on a free loopback port (the payment client reaches the simulator over real HTTP). */
+  listen?: boolean;
   prepare?: (app: FastifyInstance) => void;
 }
 
@@ -44,6 +47,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     redisPrefix: redis?.prefix ?? 'test',
     mailFrom: 'The Vault <test@vault.local>',
     oauth: {},
+    payments: { mode: 'simulator', env: 'sandbox', timeoutMs: 2000, ...simulatorCredentials },
     ...options.config,
   };
   const make = async (prepare?: (app: FastifyInstance) => void) => {
@@ -53,6 +57,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     return app;
   };
   const app = await make(options.prepare);
+  if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   const siblings: FastifyInstance[] = [];
   return {
     app,

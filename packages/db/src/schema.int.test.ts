@@ -19,6 +19,22 @@ import type { Database } from './schema';
 type ColumnsOf<T> = { [K in keyof T]-?: true };
 const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
   appMeta: { key: true, value: true, updatedAt: true },
+  paymentMethods: {
+    id: true, userId: true, customerProfileId: true, paymentProfileId: true, cardType: true, last4: true,
+    isDefault: true, createdAt: true,
+  },
+  authnetSimTokens: {
+    dataValue: true, cardType: true, last4: true, expiration: true, behavior: true, expiresAt: true, usedAt: true,
+  },
+  authnetSimCustomers: { id: true, merchantCustomerId: true, email: true, description: true, createdAt: true },
+  authnetSimPaymentProfiles: {
+    id: true, customerId: true, cardType: true, last4: true, expiration: true, behavior: true, billTo: true,
+    isDefault: true, createdAt: true,
+  },
+  authnetSimTransactions: {
+    id: true, type: true, amount: true, status: true, responseCode: true, customerId: true, paymentProfileId: true,
+    refTransId: true, createdAt: true,
+  },
   users: {
     id: true,
     email: true,
@@ -286,7 +302,7 @@ describe('migrations on postgres', () => {
     const database = await openTestDatabase('postgres', { migrate: false });
     try {
       const runs = await Promise.all([migrateToLatest(database), migrateToLatest(database), migrateToLatest(database)]);
-      expect(runs.flat()).toEqual(['0001-initial-schema']);
+      expect(runs.flat()).toEqual(['0001-initial-schema', '0002-payments']);
     } finally {
       await database.dispose();
     }

@@ -44,7 +44,7 @@ export interface UsersTable {
   phoneNumber: string | null;
   authNetCustomerProfileId: string | null;
   authNetPaymentProfileId: string | null;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
 
@@ -73,7 +73,7 @@ export interface ShowsTable {
   pausedRemainingMs: number | null;
   /** Bumped by every transition; a wake-up for an older step is stale and does nothing. */
   step: Generated<number>;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
 
@@ -97,7 +97,7 @@ export interface ShowItemsTable {
   status: Generated<ShowItemStatus>;
   soldToUserId: string | null;
   soldAt: Timestamp | null;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
 
@@ -112,7 +112,7 @@ export interface PurchasesTable {
   errorMessage: string | null;
   shippingAddress: string;
   shippingNotes: string | null;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
 
@@ -131,8 +131,64 @@ export interface AppMetaTable {
   updatedAt: Timestamp;
 }
 
+export interface PaymentMethodsTable {
+  id: Generated<string>;
+  userId: string;
+  customerProfileId: string;
+  paymentProfileId: string;
+  cardType: string;
+  last4: string;
+  isDefault: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+
+/** Local Authorize.Net simulator state (AUTHNET_MODE=simulator). Ids are numeric, like the gateway's. */
+export interface AuthnetSimTokensTable {
+  dataValue: string;
+  cardType: string;
+  last4: string;
+  expiration: string;
+  behavior: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+export interface AuthnetSimCustomersTable {
+  id: Generated<number>;
+  merchantCustomerId: string | null;
+  email: string | null;
+  description: string | null;
+  createdAt: CreatedAt;
+}
+export interface AuthnetSimPaymentProfilesTable {
+  id: Generated<number>;
+  customerId: number;
+  cardType: string;
+  last4: string;
+  expiration: string;
+  behavior: string;
+  billTo: ColumnType<Record<string, unknown>, string | undefined, string>;
+  isDefault: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+export interface AuthnetSimTransactionsTable {
+  id: Generated<number>;
+  type: string;
+  amount: string | null;
+  status: string;
+  responseCode: string;
+  customerId: number | null;
+  paymentProfileId: number | null;
+  refTransId: number | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
+  paymentMethods: PaymentMethodsTable;
+  authnetSimTokens: AuthnetSimTokensTable;
+  authnetSimCustomers: AuthnetSimCustomersTable;
+  authnetSimPaymentProfiles: AuthnetSimPaymentProfilesTable;
+  authnetSimTransactions: AuthnetSimTransactionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   shows: ShowsTable;
@@ -150,3 +206,4 @@ export type ShowItem = Selectable<ShowItemsTable>;
 export type NewShowItem = Insertable<ShowItemsTable>;
 export type Purchase = Selectable<PurchasesTable>;
 export type ShowEvent = Selectable<ShowEventsTable>;
+export type PaymentMethod = Selectable<PaymentMethodsTable>;

@@ -12,6 +12,16 @@ export interface OAuthProviderConfig {
   clientSecret: string;
 }
 
+export interface PaymentsConfig {
+  /** simulator: the local stand-in under /sandbox/authnet; authorize.net: the real gateway. */
+  mode: 'simulator' | 'authorize.net';
+  env: 'sandbox' | 'production';
+  apiLoginId: string;
+  transactionKey: string;
+  clientKey: string;
+  timeoutMs: number;
+}
+
 export interface AppConfig {
   mode: 'embedded' | 'scaled';
   /** The app's own origin, e.g. http://localhost:3000. */
@@ -28,6 +38,7 @@ export interface AppConfig {
   loginLimits?: { perIp: number; perEmail: number; windowMs: number };
   /** Configured external sign-in providers; absent ones answer "not available". */
   oauth: { google?: OAuthProviderConfig; oidc?: OAuthProviderConfig };
+  payments: PaymentsConfig;
 }
 
 /** What the app is built from: opened by main.ts (or a test), closed by its owner, not by the app. */

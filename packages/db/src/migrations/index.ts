@@ -1,10 +1,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './0001-initial-schema';
+import * as payments from './0002-payments';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
 // Names sort in apply order; never rename or edit one that has shipped — add the next.
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-payments': payments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import type { BillTo, MerchantAuthentication, OpaqueData, ProfileCharge, ValidationMode } from './requests';
+import * as build from './requests';
+
+/** Why a gateway call failed: the card was refused, the gateway said no, or it did not answer. */
+export type GatewayFailure = 'declined' | 'error' | 'timeout' | 'unavailable';
+
+export class GatewayError extends Error {
+  constructor(
+    readonly failure: GatewayFailure,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+const Messages = z.object({
+  resultCode: z.enum(['Ok', 'Error']),
+  message: z.array(z.object({ code: z.string(), text: z.string() })).default([]),
+});
+
+const TransactionResponse = z.object({
+  responseCode: z.string(),
+  transId: z.string().optional(),
+  authCode: z.string().optional(),
+  accountNumber: z.string().optional(),
+  accountType: z.string().optional(),
+  messages: z.array(z.object({ code: z.string(), description: z.string() })).optional(),
+  errors: z.array(z.object({ errorCode: z.string(), errorText: z.string() })).optional(),
+});
+
+export interface AuthNetClientOptions {
+  /** https://apitest.authorize.net/xml/v1/request.api, or the simulator's URL (resolved per call). */
+  endpoint: string | (() => string);
+  auth: MerchantAuthentication;
+  timeoutMs: number;
+}
+
+export interface TransactionResult {
+  transId: string;
+  authCode: string;
+  accountNumber?: string;
+  accountType?: string;
+}
+
+export interface StoredCard {
+  customerPaymentProfileId: string;
+  cardNumber: string;
+  cardType: string;
+}
+
+/** Codes that mean "this card or token was refused", as opposed to the gateway failing. */
+const DECLINE_CODES = new Set(['E00027']);
+
+/**
+ * The one Authorize.Net client. It speaks the real JSON API, so the same code runs against
+ * Authorize.Net (sandbox or production) and against our local simulator.
+ */
+export function createAuthNetClient(options: AuthNetClientOptions) {
+  const endpoint = () => (typeof options.endpoint === 'function' ? options.endpoint() : options.endpoint);
+
+  async function call(body: object): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(endpoint(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      throw new GatewayError(
+        timedOut ? 'timeout' : 'unavailable',
+        timedOut ? 'The payment gateway timed out' : 'The payment gateway is unreachable',
+      );
+    }
+    const text = await response.text();
+    if (!response.ok) throw new GatewayError('unavailable', `The payment gateway answered HTTP ${response.status}`);
+    // Authorize.Net starts its JSON with a UTF-8 byte order mark.
+    const json = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+    return json;
+  }
+
+  /** Checks messages.resultCode (and, for transactions, the caller checks responseCode). */
+  function ok(json: Record<string, unknown>): void {
+    const messages = Messages.parse(json.messages);
+    if (messages.resultCode === 'Ok') return;
+    const first = messages.message[0];
+    const failure: GatewayFailure = first && DECLINE_CODES.has(first.code) ? 'declined' : 'error';
+    throw new GatewayError(failure, first?.text ?? 'The payment gateway refused the request', first?.code);
+  }
+
+  async function transaction(body: object): Promise<TransactionResult> {
+    const json = await call(body);
+    const parsed = TransactionResponse.safeParse(json.transactionResponse);
+    if (!parsed.success) {
+      ok(json);
+      throw new GatewayError('error', 'The payment gateway sent no transaction response');
+    }
+    const tr = parsed.data;
+    // 1 approved, 2 declined, 3 error, 4 held for review.
+    if (tr.responseCode === '1' && tr.transId) {
+      return {
+        transId: tr.transId,
+        authCode: tr.authCode ?? '',
+        accountNumber: tr.accountNumber,
+        accountType: tr.accountType,
+      };
+    }
+    const reason = tr.errors?.[0]?.errorText ?? tr.messages?.[0]?.description ?? 'The transaction was not approved';
+    const failure: GatewayFailure = tr.responseCode === '2' || tr.responseCode === '4' ? 'declined' : 'error';
+    throw new GatewayError(failure, reason, tr.errors?.[0]?.errorCode);
+  }
+
+  return {
+    async createCustomerProfile(args: {
+      merchantCustomerId: string;
+      description?: string;
+      email: string;
+      billTo: BillTo;
+      opaqueData: OpaqueData;
+      validationMode: ValidationMode;
+    }) {
+      const json = await call(build.createCustomerProfileRequest(options.auth, args));
+      ok(json);
+      const ids = z
+        .object({ customerProfileId: z.string(), customerPaymentProfileIdList: z.array(z.string()).min(1) })
+        .parse(json);
+      return {
+        customerProfileId: ids.customerProfileId,
+        customerPaymentProfileId: ids.customerPaymentProfileIdList[0] ?? '',
+      };
+    },
+
+    async createCustomerPaymentProfile(args: {
+      customerProfileId: string;
+      billTo: BillTo;
+      opaqueData: OpaqueData;
+      defaultPaymentProfile: boolean;
+      validationMode: ValidationMode;
+    }) {
+      const json = await call(build.createCustomerPaymentProfileRequest(options.auth, args));
+      ok(json);
+      return z.object({ customerPaymentProfileId: z.string() }).parse(json);
+    },
+
+    async getCustomerProfile(customerProfileId: string): Promise<{ paymentProfiles: StoredCard[] }> {
+      const json = await call(build.getCustomerProfileRequest(options.auth, { customerProfileId }));
+      ok(json);
+      const profile = z
+        .object({
+          paymentProfiles: z
+            .array(
+              z.object({
+                customerPaymentProfileId: z.string(),
+                payment: z.object({
+                  creditCard: z.object({ cardNumber: z.string(), cardType: z.string().default('Card') }),
+                }),
+              }),
+            )
+            .default([]),
+        })
+        .parse(json.profile);
+      return {
+        paymentProfiles: profile.paymentProfiles.map((p) => ({
+          customerPaymentProfileId: p.customerPaymentProfileId,
+          cardNumber: p.payment.creditCard.cardNumber,
+          cardType: p.payment.creditCard.cardType,
+        })),
+      };
+    },
+
+    async deleteCustomerPaymentProfile(customerProfileId: string, customerPaymentProfileId: string) {
+      ok(
+        await call(
+          build.deleteCustomerPaymentProfileRequest(options.auth, { customerProfileId, customerPaymentProfileId }),
+        ),
+      );
+    },
+
+    authorize: (charge: ProfileCharge) => transaction(build.authOnlyTransactionRequest(options.auth, charge)),
+    authorizeAndCapture: (charge: ProfileCharge) =>
+      transaction(build.authCaptureTransactionRequest(options.auth, charge)),
+    capture: (args: { refId: string; amount?: string; refTransId: string }) =>
+      transaction(build.priorAuthCaptureTransactionRequest(options.auth, args)),
+    voidTransaction: (args: { refId: string; refTransId: string }) =>
+      transaction(build.voidTransactionRequest(options.auth, args)),
+  };
+}
+
+export type AuthNetClient = ReturnType<typeof createAuthNetClient>;

@@ -1,0 +1,38 @@
+import { OrderList } from '@vault/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../../lib/current-user';
+import type { ZodTypeProvider } from '../../lib/zod-provider';
+
+/** The member's orders (SPEC §3 order view): one per purchase, newest first. */
+const orders: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/', { schema: { response: { 200: OrderList } } }, async (request) => {
+    const rows = await app.db
+      .selectFrom('purchases')
+      .innerJoin('showItems', 'showItems.id', 'purchases.showItemId')
+      .select([
+        'purchases.id',
+        'purchases.status',
+        'purchases.createdAt',
+        'purchases.amount',
+        'purchases.shippingAddress',
+        'showItems.title',
+      ])
+      .where('purchases.userId', '=', requireUser(request).id)
+      .orderBy('purchases.createdAt', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      productTitle: row.title,
+      quantity: 1,
+      totalAmount: row.amount,
+      shippingAddress: row.shippingAddress,
+    }));
+  });
+};
+
+export default orders;

@@ -1,0 +1,36 @@
+import { MessageResponse, OpaqueDataBody, PaymentMethodList, PaymentMethodView } from '@vault/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../lib/current-user';
+import type { ZodTypeProvider } from '../../lib/zod-provider';
+import {
+  addPaymentMethod,
+  listPaymentMethods,
+  removePaymentMethod,
+  toPaymentMethodView,
+} from '../../services/payment-methods';
+
+const paymentMethods: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/', { schema: { response: { 200: PaymentMethodList } } }, async (request) =>
+    (await listPaymentMethods(app, requireUser(request).id)).map(toPaymentMethodView),
+  );
+
+  app.post('/', { schema: { body: OpaqueDataBody, response: { 201: PaymentMethodView } } }, async (request, reply) => {
+    const method = await addPaymentMethod(app, requireUser(request), request.body);
+    return reply.status(201).send(toPaymentMethodView(method));
+  });
+
+  app.delete(
+    '/:id',
+    { schema: { params: z.object({ id: z.uuid('Payment method not found') }), response: { 200: MessageResponse } } },
+    async (request) => {
+      await removePaymentMethod(app, requireUser(request), request.params.id);
+      return { message: 'Payment method removed' };
+    },
+  );
+};
+
+export default paymentMethods;
