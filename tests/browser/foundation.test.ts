@@ -28,7 +28,8 @@ describe('the vault in Chromium (embedded mode, built SPA)', () => {
   it('shows a visitor the landing screen: Join the Vault, Login and Create account', async () => {
     const page = await browser.newPage();
     await page.goto(baseUrl);
-    await expect(page.getByRole('heading', { name: 'Join the Vault' }).isVisible()).resolves.toBe(true);
+    // The landing renders once the session check answers "nobody signed in".
+    await page.getByRole('heading', { name: 'Join the Vault' }).waitFor();
     await expect(page.getByRole('link', { name: 'Login' }).getAttribute('href')).resolves.toBe('/login');
     await expect(page.getByRole('link', { name: 'Create account' }).getAttribute('href')).resolves.toBe('/register');
     const text = await page.textContent('main');

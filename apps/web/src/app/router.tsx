@@ -1,10 +1,12 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { AccountPage } from '../features/account/components/account-page';
 import { ExternalAuthPage } from '../features/auth/components/external-auth-page';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
 import { paths } from '../lib/paths';
 import { GuestOnly, HomeRoute, RequireAuth, SessionGate } from './guards';
 
@@ -48,7 +50,10 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireAuth />,
-        children: [],
+        children: [
+          { path: paths.onboarding, element: <OnboardingPage /> },
+          { path: paths.account, element: <AccountPage /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -366,7 +366,7 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
       .selectAll()
       .where('id', '=', refTransId)
       .executeTakeFirst();
-    if (!original || original.responseCode !== '1') {
+    if (original?.responseCode !== '1') {
       return transactionReply(req, tr, { code: '3', errorCode: '16', text: 'The transaction cannot be found.' });
     }
     if (original.status === 'voided')

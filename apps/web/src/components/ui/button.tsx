@@ -6,6 +6,7 @@ const variants = {
     'bg-brass-500 text-vault-950 hover:bg-brass-400 active:bg-brass-600 shadow-[0_8px_24px_-8px_rgba(212,162,76,0.6)]',
   secondary: 'border border-vault-600 bg-vault-800/60 text-steel-200 hover:border-steel-400 hover:bg-vault-700',
   ghost: 'text-steel-400 hover:text-steel-200 hover:bg-vault-800',
+  danger: 'bg-red-600 text-white hover:bg-red-500 active:bg-red-700',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -38,7 +38,13 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:right-2 sm:bottom-2" />
+      {/* A modal dialog marks everything outside it aria-hidden, except [aria-live] subtrees; this
+          keeps the notification region (and F8) reachable while, say, the account dialog is open.
+          "off" because Radix already announces each toast itself. On phones the toasts sit at the
+          top, clear of bottom sheets and the buttons at the foot of a form. */}
+      <div aria-live="off">
+        <Toast.Viewport className="fixed top-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:right-2 sm:bottom-2" />
+      </div>
     </Toast.Provider>
   );
 }

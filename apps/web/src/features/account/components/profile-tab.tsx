@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { stateInput } from '../../../lib/card-inputs';
+import { toast } from '../../../lib/toast';
+import { useProfile, useUpdateProfile } from '../api';
+import { formatAddress, fullNameOf } from '../display';
+import { QuietText } from './card-section';
+import { Detail } from './profile-card';
+
+/** Profile tab: a read view with an Edit toggle; a successful save returns to it (SPEC §2, §4). */
+export function ProfileTab() {
+  const profile = useProfile();
+  const [editing, setEditing] = useState(false);
+
+  if (profile.isPending) return <QuietText>Loading profile...</QuietText>;
+  if (profile.isError) return <QuietText>Could not load your profile. Please refresh the page.</QuietText>;
+
+  if (editing) {
+    return <ProfileEditForm profile={profile.data} onDone={() => setEditing(false)} />;
+  }
+
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="font-semibold text-white">Personal information</h3>
+        <Button variant="secondary" className="min-h-9 px-3 text-xs" onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+      </div>
+      <dl className="mt-4 space-y-3 text-sm">
+        <Detail label="Name" value={fullNameOf(profile.data) || '—'} />
+        <Detail label="Email" value={profile.data.email} />
+        <Detail label="Address" value={formatAddress(profile.data) || 'No address on file'} />
+        <Detail label="Phone" value={profile.data.phoneNumber || 'Not provided'} />
+      </dl>
+    </div>
+  );
+}
+
+function ProfileEditForm({ profile, onDone }: { profile: ProfileResponse; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(ProfileUpdateBody),
+    defaultValues: {
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      address: profile.address ?? '',
+      city: profile.city ?? '',
+      state: profile.state ?? '',
+      zip: profile.zip ?? '',
+      country: profile.country || 'US',
+      phoneNumber: profile.phoneNumber ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const state = form.register('state');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: 'Profile Updated', variant: 'success' });
+      onDone();
+    } catch {
+      toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid grid-cols-2 gap-3">
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <FormField label="Email" type="email" value={profile.email} readOnly disabled hint="Email cannot be changed" />
+      <FormField
+        label="Address"
+        autoComplete="street-address"
+        maxLength={60}
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <FormField
+        label="City"
+        autoComplete="address-level2"
+        maxLength={40}
+        error={errors.city?.message}
+        {...form.register('city')}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <FormField
+          label="State"
+          autoComplete="address-level1"
+          autoCapitalize="characters"
+          placeholder="CA"
+          maxLength={2}
+          error={errors.state?.message}
+          {...state}
+          onChange={(event) => {
+            event.target.value = stateInput(event.target.value);
+            return state.onChange(event);
+          }}
+        />
+        <FormField
+          label="ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={20}
+          error={errors.zip?.message}
+          {...form.register('zip')}
+        />
+      </div>
+      <FormField
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="tel"
+        maxLength={25}
+        error={errors.phoneNumber?.message}
+        {...form.register('phoneNumber')}
+      />
+      <div className="grid grid-cols-2 gap-3 pt-1">
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

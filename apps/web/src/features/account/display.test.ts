@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatAddress, fullNameOf, orderNumber, skillLabel, statusBadgeVariant } from './display';
+
+describe('account display helpers', () => {
+  it('maps purchase statuses to the SPEC §4 badge styles', () => {
+    expect(statusBadgeVariant('completed')).toBe('default');
+    expect(statusBadgeVariant('pending')).toBe('secondary');
+    expect(statusBadgeVariant('failed')).toBe('destructive');
+    expect(statusBadgeVariant('authorized')).toBe('outline');
+    expect(statusBadgeVariant('voided')).toBe('outline');
+  });
+
+  it('shows the first 8 characters of an order id', () => {
+    expect(orderNumber('3f2a9c1d-0000-4000-8000-000000000000')).toBe('3f2a9c1d');
+  });
+
+  it('formats whatever address parts exist', () => {
+    expect(formatAddress({ address: '12 Forge Lane', city: 'Austin', state: 'TX', zip: '78701' })).toBe(
+      '12 Forge Lane, Austin, TX 78701',
+    );
+    expect(formatAddress({ address: null, city: null, state: null, zip: null })).toBe('');
+  });
+
+  it('prefers the full name, else first and last', () => {
+    expect(fullNameOf({ fullName: 'Ada Blade', firstName: 'A', lastName: 'B' })).toBe('Ada Blade');
+    expect(fullNameOf({ fullName: null, firstName: 'Ada', lastName: 'Blade' })).toBe('Ada Blade');
+  });
+
+  it('capitalises the skill level', () => {
+    expect(skillLabel('intermediate')).toBe('Intermediate');
+    expect(skillLabel(null)).toBeUndefined();
+  });
+});

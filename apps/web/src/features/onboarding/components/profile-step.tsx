@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OnboardingProfileBody } from '@vault/contracts';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { stateInput } from '../../../lib/card-inputs';
+import { toast } from '../../../lib/toast';
+import { useSaveOnboardingProfile } from '../api';
+
+const skillOptions = [
+  { value: 'beginner', label: 'Beginner' },
+  { value: 'intermediate', label: 'Intermediate' },
+  { value: 'expert', label: 'Expert' },
+] as const;
+
+/** The step-2 form, validated by the same schema as POST /api/onboarding/complete (SPEC §5). */
+export function useOnboardingProfileForm(defaultValues: OnboardingProfileBody) {
+  return useForm({ resolver: zodResolver(OnboardingProfileBody), defaultValues });
+}
+
+type OnboardingProfileForm = ReturnType<typeof useOnboardingProfileForm>;
+
+/** Step 2: shipping details and knife experience. Saving moves on to the card (SPEC §4). */
+export function ProfileStep({
+  form,
+  loading,
+  onBack,
+  onSaved,
+}: {
+  form: OnboardingProfileForm;
+  loading: boolean;
+  onBack: () => void;
+  onSaved: () => void;
+}) {
+  const save = useSaveOnboardingProfile();
+  const { errors } = form.formState;
+  const state = form.register('state');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      toast({ title: 'Profile Saved!', variant: 'success' });
+      onSaved();
+    } catch {
+      toast({ title: 'Error', description: 'Failed to save profile. Please try again.', variant: 'destructive' });
+    }
+  });
+
+  if (loading) {
+    return (
+      <p role="status" className="py-10 text-center text-sm text-steel-400">
+        Loading your details...
+      </p>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField
+        label="Full name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...form.register('fullName')}
+      />
+      <FormField
+        label="Street address"
+        autoComplete="street-address"
+        maxLength={60}
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <FormField
+        label="City"
+        autoComplete="address-level2"
+        maxLength={40}
+        error={errors.city?.message}
+        {...form.register('city')}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <FormField
+          label="State"
+          autoComplete="address-level1"
+          autoCapitalize="characters"
+          placeholder="CA"
+          maxLength={2}
+          error={errors.state?.message}
+          {...state}
+          onChange={(event) => {
+            event.target.value = stateInput(event.target.value);
+            return state.onChange(event);
+          }}
+        />
+        <FormField
+          label="ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={20}
+          error={errors.zip?.message}
+          {...form.register('zip')}
+        />
+      </div>
+      <FormField
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="tel"
+        maxLength={25}
+        error={errors.phoneNumber?.message}
+        {...form.register('phoneNumber')}
+      />
+      <SelectField
+        label="Knife experience level"
+        options={skillOptions}
+        error={errors.skillLevel?.message}
+        {...form.register('skillLevel')}
+      />
+      <div className="grid grid-cols-[auto_1fr] gap-3 pt-2">
+        <Button variant="secondary" className="px-4" onClick={onBack} disabled={save.isPending}>
+          Back
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Next Step'}
+        </Button>
+      </div>
+    </form>
+  );
+}

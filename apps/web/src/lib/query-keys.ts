@@ -1,0 +1,11 @@
+// Query keys of server data read by more than one feature. Each key is also the URL the default
+// query function fetches (SPEC §7), so a feature can read it without importing another feature.
+
+/** GET /api/profile: the member's name, address and skill level. */
+export const profileKey = ['/api/profile'] as const;
+
+/** GET /api/payment-methods: the member's saved cards. */
+export const paymentMethodsKey = ['/api/payment-methods'] as const;
+
+/** GET /api/purchases: refreshed after every purchase (SPEC §4). */
+export const purchasesKey = ['/api/purchases'] as const;
