@@ -10,6 +10,7 @@ COPY apps/worker/package.json apps/worker/
 COPY packages/bus/package.json packages/bus/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/engine/package.json packages/engine/
 COPY packages/server/package.json packages/server/
 COPY packages/testing/package.json packages/testing/
 RUN pnpm install --frozen-lockfile

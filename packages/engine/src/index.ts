@@ -1,0 +1,9 @@
+export {
+  type Effect,
+  nextWakeAt,
+  type Outcome,
+  type ShowCommand,
+  type ShowState,
+  type Timings,
+  transition,
+} from './machine';
