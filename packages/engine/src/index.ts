@@ -7,3 +7,4 @@ export {
   type Timings,
   transition,
 } from './machine';
+export { type ApplyResult, applyCommand, toMachineState } from './store';
