@@ -5,3 +5,4 @@ export * from './common';
 export * from './enums';
 export * from './health';
 export * from './jobs';
+export * from './show';

@@ -1,3 +1,4 @@
+export { createShowDriver, createTimerScheduler, type ShowDriver, type WakeScheduler } from './driver';
 export {
   type Effect,
   nextWakeAt,
@@ -7,4 +8,5 @@ export {
   type Timings,
   transition,
 } from './machine';
+export { loadSnapshot, renderView, type ShowSnapshot } from './snapshot';
 export { type ApplyResult, applyCommand, toMachineState } from './store';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Money } from './common';
+import { ShowItemStatus, ShowPhase, ShowStatus } from './enums';
+
+/** The item on screen (SPEC §3: the current item in the show state). */
+export const CurrentItem = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  category: z.string().nullable(),
+  bladeType: z.string().nullable(),
+  description: z.string().nullable(),
+  price: Money,
+  status: ShowItemStatus,
+  imageUrls: z.array(z.string()),
+  mainVideoUrl: z.string().nullable(),
+  soldToUserId: z.uuid().nullable(),
+});
+export type CurrentItem = z.infer<typeof CurrentItem>;
+
+export const LineupItem = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  price: Money,
+  status: ShowItemStatus,
+  imageUrls: z.array(z.string()),
+});
+export type LineupItem = z.infer<typeof LineupItem>;
+
+/**
+ * GET /api/show/state and the `show:state` push (SPEC §3 show state response). Times are both
+ * relative (timeRemaining, timeUntilLaunch, as the spec's client reads them) and absolute
+ * (phaseEndsAt, launchTime, serverTime), so a client can correct for its own clock.
+ */
+export const ShowStateView = z.object({
+  active: z.boolean(),
+  scheduled: z.boolean(),
+  timeUntilLaunch: z.number().int().nonnegative(),
+  timeRemaining: z.number().int().nonnegative(),
+  currentItem: CurrentItem.nullable(),
+  show: z
+    .object({
+      id: z.uuid(),
+      title: z.string(),
+      description: z.string().nullable(),
+      status: ShowStatus,
+      phase: ShowPhase,
+      currentIndex: z.number().int().nonnegative(),
+      lineup: z.array(LineupItem),
+      perKnifeSeconds: z.number().int().positive(),
+      phaseEndsAt: z.number().int().nullable(),
+      launchTime: z.number().int().nullable(),
+      step: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  /** Epoch ms on the server when this view was made. */
+  serverTime: z.number().int(),
+});
+export type ShowStateView = z.infer<typeof ShowStateView>;
+
+/** Socket.IO events (server → client). */
+export const socketEvents = {
+  state: 'show:state',
+  tick: 'show:tick',
+} as const;
+
+export const ShowTick = z.object({ serverTime: z.number().int(), step: z.number().int().nullable() });
+export type ShowTick = z.infer<typeof ShowTick>;

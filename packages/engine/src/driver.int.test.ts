@@ -1,0 +1,108 @@
+import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
+import type { BusMessage } from '@vault/contracts';
+import { backends, openTestDatabase, openTestRedis, type TestDatabase, type TestRedis } from '@vault/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShowDriver, createTimerScheduler, type ShowDriver } from './driver';
+import { loadSnapshot, renderView } from './snapshot';
+
+describe.each(backends)('the show clock end to end on %s', (backend) => {
+  let database: TestDatabase;
+  let redis: TestRedis | null = null;
+  let bus: EventBus;
+  let driver: ShowDriver;
+  let scheduler: ReturnType<typeof createTimerScheduler>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    redis = backend === 'postgres' ? await openTestRedis() : null;
+    bus = redis ? createRedisBus(redis.redis, { prefix: redis.prefix }) : createMemoryBus();
+    scheduler = createTimerScheduler((showId, step) => driver.wake(showId, step));
+    driver = createShowDriver({ db: database.db, bus, scheduler });
+  });
+  afterAll(async () => {
+    await scheduler?.close();
+    await bus?.close();
+    await redis?.dispose();
+    await database?.dispose();
+  });
+
+  it('runs a 3-item show of 1 s items to completion, publishing every step in order', async () => {
+    const show = await database.db
+      .insertInto('shows')
+      .values({ title: 'Clock', perKnifeSeconds: 1, intermissionSeconds: 0, prerollSeconds: 1, soldHoldSeconds: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('showItems')
+      .values([0, 1, 2].map((i) => ({ showId: show.id, title: `Knife ${i}`, price: '10.00', orderIndex: i })))
+      .execute();
+
+    const steps: number[] = [];
+    const done = new Promise<void>((resolve) => {
+      void bus.subscribe('show', async (message: BusMessage) => {
+        if (message.type !== 'show.changed' || message.showId !== show.id) return;
+        steps.push(message.step);
+        if (steps.length === 5) resolve();
+      });
+    });
+    const started = Date.now();
+    expect(await driver.command(show.id, { type: 'start' })).toMatchObject({ ok: true, changed: true });
+    await done;
+    const elapsed = Date.now() - started;
+
+    // start → item 0 → item 1 → item 2 → completed, each once, in order.
+    expect(steps).toEqual([1, 2, 3, 4, 5]);
+    expect(elapsed).toBeGreaterThanOrEqual(4000);
+    expect(elapsed).toBeLessThan(6000);
+    const snapshot = await loadSnapshot(database.db);
+    expect(snapshot).toBeNull(); // completed: nothing live, nothing scheduled
+    const items = await database.db.selectFrom('showItems').select('status').where('showId', '=', show.id).execute();
+    expect(items.map((i) => i.status)).toEqual(['available', 'available', 'available']);
+  });
+
+  it('starts a scheduled show by itself at its launch time, and the view counts down to it', async () => {
+    const launch = Date.now() + 1200;
+    const show = await database.db
+      .insertInto('shows')
+      .values({ title: 'Auto', perKnifeSeconds: 30, intermissionSeconds: 5, prerollSeconds: 2, soldHoldSeconds: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db.insertInto('showItems').values({ showId: show.id, title: 'K', price: '5.00' }).execute();
+    await driver.command(show.id, { type: 'schedule', launchTime: launch, status: 'scheduled' });
+
+    const view = renderView(await loadSnapshot(database.db), Date.now());
+    expect(view).toMatchObject({ active: false, scheduled: true, show: { id: show.id, title: 'Auto' } });
+    expect(view.timeUntilLaunch).toBeGreaterThan(800);
+
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const live = renderView(await loadSnapshot(database.db), Date.now());
+    expect(live).toMatchObject({ active: true, show: { id: show.id, phase: 'preroll', status: 'running' } });
+    expect(live.timeRemaining).toBeGreaterThan(1000);
+    await driver.command(show.id, { type: 'reset' });
+  });
+
+  it('re-arms running and scheduled shows after a restart', async () => {
+    const show = await database.db
+      .insertInto('shows')
+      .values({
+        title: 'Rearm',
+        perKnifeSeconds: 60,
+        prerollSeconds: 1,
+        status: 'scheduled',
+        launchTime: new Date(Date.now() + 500),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db.insertInto('showItems').values({ showId: show.id, title: 'K', price: '5.00' }).execute();
+    // A new clock, as after a process restart: nothing armed until rearmAll.
+    expect(await driver.rearmAll()).toBeGreaterThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const row = await database.db
+      .selectFrom('shows')
+      .select('status')
+      .where('id', '=', show.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('running');
+    await driver.command(show.id, { type: 'reset' });
+  });
+});

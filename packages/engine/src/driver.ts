@@ -1,0 +1,111 @@
+import type { EventBus } from '@vault/bus';
+import type { Database } from '@vault/db';
+import type { Kysely } from 'kysely';
+import type { ShowCommand } from './machine';
+import { type ApplyResult, applyCommand } from './store';
+
+/** Arms the clock's next wake-up for a show at a step. BullMQ when scaled, a timer when embedded. */
+export interface WakeScheduler {
+  schedule(showId: string, step: number, at: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ShowDriver {
+  /** An admin's (or the Buy route's) command. */
+  command(showId: string, command: ShowCommand): Promise<ApplyResult>;
+  /** The clock's wake-up for `step`; stale or duplicate wake-ups do nothing. */
+  wake(showId: string, step: number): Promise<ApplyResult>;
+  /** Re-arms every running or scheduled show (a starting clock, after a crash). */
+  rearmAll(): Promise<number>;
+}
+
+const EARLY_TOLERANCE_MS = 1000;
+
+/**
+ * Drives shows: applies commands through the pure machine in one transaction, then publishes the
+ * change on the bus (every API instance refreshes its snapshot and pushes to its sockets) and arms
+ * the next wake-up. The one place both clocks and the API go through.
+ */
+export function createShowDriver(deps: {
+  db: Kysely<Database>;
+  bus: EventBus;
+  scheduler: WakeScheduler;
+  now?: () => number;
+}): ShowDriver {
+  const now = deps.now ?? Date.now;
+
+  async function after(showId: string, result: ApplyResult): Promise<ApplyResult> {
+    if (!result.ok) return result;
+    if (result.changed) {
+      await deps.bus.publish('show', {
+        type: 'show.changed',
+        showId,
+        step: result.state.step,
+        at: new Date(now()).toISOString(),
+      });
+    }
+    if (result.wakeAt !== null) await deps.scheduler.schedule(showId, result.state.step, result.wakeAt);
+    return result;
+  }
+
+  return {
+    async command(showId, command) {
+      return after(showId, await applyCommand(deps.db, showId, command, new Date(now())));
+    },
+
+    async wake(showId, step) {
+      let result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
+      // A timer can fire a hair early; wait out the remainder rather than re-arming.
+      if (result.ok && !result.changed && result.state.step === step && result.wakeAt !== null) {
+        const early = result.wakeAt - now();
+        if (early > 0 && early <= EARLY_TOLERANCE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, early));
+          result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
+        }
+      }
+      if (result.ok && !result.changed) return result; // stale: whoever moved the step armed the next wake
+      return after(showId, result);
+    },
+
+    async rearmAll() {
+      const shows = await deps.db
+        .selectFrom('shows')
+        .select(['id', 'step', 'status', 'phaseEndsAt', 'launchTime'])
+        .where('kind', '=', 'live')
+        .where('status', 'in', ['running', 'scheduled'])
+        .execute();
+      for (const show of shows) {
+        const at = show.status === 'running' ? show.phaseEndsAt : show.launchTime;
+        if (at) await deps.scheduler.schedule(show.id, show.step, at.getTime());
+      }
+      return shows.length;
+    },
+  };
+}
+
+/** Embedded mode's clock: one timer per show, replaced whenever the show moves to a new step. */
+export function createTimerScheduler(
+  onWake: (showId: string, step: number) => Promise<unknown>,
+  now: () => number = Date.now,
+): WakeScheduler {
+  const timers = new Map<string, NodeJS.Timeout>();
+  return {
+    async schedule(showId, step, at) {
+      clearTimeout(timers.get(showId));
+      const timer = setTimeout(
+        () => {
+          timers.delete(showId);
+          onWake(showId, step).catch(() => {
+            // The next rearm (or the next command) re-arms it; never crash the process from a timer.
+          });
+        },
+        Math.max(0, at - now()),
+      );
+      timers.set(showId, timer);
+    },
+    async close() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { ShowStateView } from '@vault/contracts';
+import type { Database, Show, ShowItem } from '@vault/db';
+import type { Kysely } from 'kysely';
+
+/** What the show screen is about: the live show, else the next scheduled one, else nothing. */
+export interface ShowSnapshot {
+  show: Show;
+  items: ShowItem[];
+}
+
+export async function loadSnapshot(db: Kysely<Database>): Promise<ShowSnapshot | null> {
+  const show =
+    (await db
+      .selectFrom('shows')
+      .selectAll()
+      .where('kind', '=', 'live')
+      .where('status', 'in', ['running', 'paused'])
+      .limit(1)
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom('shows')
+      .selectAll()
+      .where('kind', '=', 'live')
+      .where('status', '=', 'scheduled')
+      .where('launchTime', 'is not', null)
+      .orderBy('launchTime')
+      .limit(1)
+      .executeTakeFirst());
+  if (!show) return null;
+  const items = await db
+    .selectFrom('showItems')
+    .selectAll()
+    .where('showId', '=', show.id)
+    .orderBy('orderIndex')
+    .orderBy('createdAt')
+    .execute();
+  return { show, items };
+}
+
+/** The SPEC §3 show-state view of a snapshot at `now` (epoch ms). Cheap: no I/O. */
+export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStateView {
+  if (!snapshot) {
+    return {
+      active: false,
+      scheduled: false,
+      timeUntilLaunch: 0,
+      timeRemaining: 0,
+      currentItem: null,
+      show: null,
+      serverTime: now,
+    };
+  }
+  const { show, items } = snapshot;
+  const active = show.status === 'running' || show.status === 'paused';
+  const launchTime = show.launchTime?.getTime() ?? null;
+  const phaseEndsAt = show.phaseEndsAt?.getTime() ?? null;
+  const timeRemaining =
+    show.status === 'running' && phaseEndsAt !== null
+      ? Math.max(0, phaseEndsAt - now)
+      : show.status === 'paused'
+        ? (show.pausedRemainingMs ?? 0)
+        : 0;
+  const current = active && show.phase === 'showing' ? items[show.currentIndex] : undefined;
+  return {
+    active,
+    scheduled: !active && show.status === 'scheduled',
+    timeUntilLaunch: !active && launchTime !== null ? Math.max(0, launchTime - now) : 0,
+    timeRemaining,
+    currentItem: current
+      ? {
+          id: current.id,
+          title: current.title,
+          category: current.category,
+          bladeType: current.bladeType,
+          description: current.description,
+          price: current.price,
+          status: current.status,
+          imageUrls: current.imageUrls,
+          mainVideoUrl: current.mainVideoUrl,
+          soldToUserId: current.soldToUserId,
+        }
+      : null,
+    show: {
+      id: show.id,
+      title: show.title,
+      description: show.description,
+      status: show.status,
+      phase: show.phase,
+      currentIndex: show.currentIndex,
+      lineup: items.map((i) => ({
+        id: i.id,
+        title: i.title,
+        price: i.price,
+        status: i.status,
+        imageUrls: i.imageUrls,
+      })),
+      perKnifeSeconds: show.perKnifeSeconds,
+      phaseEndsAt,
+      launchTime,
+      step: show.step,
+    },
+    serverTime: now,
+  };
+}
