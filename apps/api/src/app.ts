@@ -6,6 +6,7 @@ import { type AppDeps, infrastructure } from './plugins/infrastructure';
 import { originCheck } from './plugins/origin-check';
 import { payments, SIMULATOR_PREFIX } from './plugins/payments';
 import { sessions } from './plugins/session';
+import { showEngine } from './plugins/show-engine';
 import { spa } from './plugins/spa';
 import externalAuthRoutes from './routes/auth/external';
 import authRoutes from './routes/auth/index';
@@ -17,6 +18,9 @@ import paymentMethodRoutes from './routes/payment-methods/index';
 import profileRoutes from './routes/profile/index';
 import purchaseRoutes from './routes/purchases/index';
 import sandboxRoutes from './routes/sandbox/index';
+import showRoutes from './routes/show/index';
+import showItemRoutes from './routes/show-items/index';
+import showsRoutes from './routes/shows/index';
 
 export interface BuildOptions {
   logLevel?: string;
@@ -56,6 +60,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(purchaseRoutes, { prefix: '/api/purchases' });
+  await app.register(showEngine);
+  await app.register(showRoutes, { prefix: '/api/show' });
+  await app.register(showsRoutes, { prefix: '/api/shows' });
+  await app.register(showItemRoutes, { prefix: '/api/show-items' });
   await app.register(spa);
   return app;
 }

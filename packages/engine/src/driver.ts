@@ -86,8 +86,9 @@ export function createShowDriver(deps: {
 /** Embedded mode's clock: one timer per show, replaced whenever the show moves to a new step. */
 export function createTimerScheduler(
   onWake: (showId: string, step: number) => Promise<unknown>,
-  now: () => number = Date.now,
+  options: { now?: () => number; onError?: (error: unknown, showId: string) => void } = {},
 ): WakeScheduler {
+  const now = options.now ?? Date.now;
   const timers = new Map<string, NodeJS.Timeout>();
   return {
     async schedule(showId, step, at) {
@@ -95,9 +96,8 @@ export function createTimerScheduler(
       const timer = setTimeout(
         () => {
           timers.delete(showId);
-          onWake(showId, step).catch(() => {
-            // The next rearm (or the next command) re-arms it; never crash the process from a timer.
-          });
+          // Never crash the process from a timer; a restart's rearmAll picks the show up again.
+          onWake(showId, step).catch((error: unknown) => options.onError?.(error, showId));
         },
         Math.max(0, at - now()),
       );

@@ -9,9 +9,9 @@ declare module 'fastify' {
     user: User | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a signed-in user is found. */
+    /** preValidation hook: 401 unless a signed-in user is found. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: 401 for anonymous visitors, 403 for customers. */
+    /** preValidation hook: 401 for anonymous visitors, 403 for customers. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }

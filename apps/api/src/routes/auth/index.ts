@@ -118,10 +118,14 @@ const auth: FastifyPluginAsync = async (fastify) => {
     return { message: authMessages.loggedOut };
   });
 
-  app.get('/user', { preHandler: app.authenticate, schema: { response: { 200: UserResponse } } }, async (request) => {
-    if (!request.user) throw new AppError(401, 'not_signed_in', authMessages.notSignedIn);
-    return { user: toCurrentUser(request.user) };
-  });
+  app.get(
+    '/user',
+    { preValidation: app.authenticate, schema: { response: { 200: UserResponse } } },
+    async (request) => {
+      if (!request.user) throw new AppError(401, 'not_signed_in', authMessages.notSignedIn);
+      return { user: toCurrentUser(request.user) };
+    },
+  );
 
   app.post(
     '/forgot-password',

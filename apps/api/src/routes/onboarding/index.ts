@@ -7,7 +7,7 @@ import { toCurrentUser } from '../../services/users';
 /** Step 2 of onboarding: the member's profile and shipping address (SPEC §5 onboarding profile). */
 const onboarding: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
   app.post(
     '/complete',

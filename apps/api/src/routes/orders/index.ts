@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from '../../lib/zod-provider';
 /** The member's orders (SPEC §3 order view): one per purchase, newest first. */
 const orders: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
   app.get('/', { schema: { response: { 200: OrderList } } }, async (request) => {
     const rows = await app.db

@@ -12,7 +12,7 @@ import {
 
 const paymentMethods: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
   app.get('/', { schema: { response: { 200: PaymentMethodList } } }, async (request) =>
     (await listPaymentMethods(app, requireUser(request).id)).map(toPaymentMethodView),

@@ -8,7 +8,7 @@ import { addPaymentMethod, toPaymentMethodView } from '../../services/payment-me
 /** Step 3 of onboarding: pre-authorise the member's card (SPEC §7 POST /api/payment/preauth). */
 const payment: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
   app.get('/config', { schema: { response: { 200: PaymentConfigResponse } } }, async () => app.payments.browserConfig);
 

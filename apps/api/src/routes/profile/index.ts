@@ -24,7 +24,7 @@ function toProfile(user: User): ProfileResponse {
 /** The member's own profile. Email cannot be changed here (SPEC §2). */
 const profile: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
   app.get('/', { schema: { response: { 200: ProfileResponse } } }, async (request) => toProfile(requireUser(request)));
 

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from '../../lib/zod-provider';
 /** The member's purchase history, newest first. */
 const purchases: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
   app.get('/', { schema: { response: { 200: PurchaseList } } }, async (request) => {
     const rows = await app.db

@@ -1,0 +1,88 @@
+import { EventEmitter } from 'node:events';
+import type { ShowStateView } from '@vault/contracts';
+import {
+  createQueueScheduler,
+  createShowDriver,
+  createTimerScheduler,
+  loadSnapshot,
+  renderView,
+  type ShowDriver,
+  type ShowSnapshot,
+  type WakeScheduler,
+} from '@vault/engine';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The show as this API instance knows it, kept in memory and refreshed whenever the bus says a
+ * show changed, so GET /api/show/state and the socket push never query the database per request.
+ * Refreshes coalesce: a burst of changes costs at most one query in flight plus one after it.
+ */
+export class ShowStore extends EventEmitter {
+  private snapshot: ShowSnapshot | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly load: () => Promise<ShowSnapshot | null>) {
+    super();
+  }
+
+  view(now: number): ShowStateView {
+    return renderView(this.snapshot, now);
+  }
+
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        this.snapshot = await this.load();
+        this.emit('change');
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shows: { driver: ShowDriver; store: ShowStore };
+  }
+}
+
+/**
+ * Embedded: the clock is a timer in this process, re-armed at start. Scaled: the API only arms
+ * BullMQ wake-ups after admin commands; the workers run the clock and re-arm on their start.
+ */
+export const showEngine = fp(
+  async (app: FastifyInstance) => {
+    const store = new ShowStore(() => loadSnapshot(app.db));
+    let driver: ShowDriver | undefined;
+    const scheduler: WakeScheduler = app.redis
+      ? createQueueScheduler(app.redis, app.config.redisPrefix)
+      : createTimerScheduler((showId, step) => (driver ? driver.wake(showId, step) : Promise.resolve()), {
+          onError: (error, showId) => app.log.error({ err: error, showId }, 'show clock wake-up failed'),
+        });
+    driver = createShowDriver({ db: app.db, bus: app.bus, scheduler });
+    app.decorate('shows', { driver, store });
+
+    let unsubscribe: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      unsubscribe = await app.bus.subscribe('show', () => {
+        store.refresh().catch((error: unknown) => app.log.error({ err: error }, 'show snapshot refresh failed'));
+      });
+      await store.refresh();
+      if (!app.redis && driver) await driver.rearmAll();
+    });
+    app.addHook('onClose', async () => {
+      await unsubscribe?.();
+      await scheduler.close();
+    });
+  },
+  { name: 'show-engine', dependencies: ['infrastructure'] },
+);

@@ -1,0 +1,48 @@
+import { MessageResponse, ShowIdBody, ShowStateView } from '@vault/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import type { ZodTypeProvider } from '../../lib/zod-provider';
+import { unwrap } from '../../services/shows';
+
+/** The live show: its state for members (SPEC §7, polled every 1 s) and the admin's controls. */
+const show: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { driver, store } = app.shows;
+
+  // Served from the in-memory snapshot: no database query per poll.
+  app.get('/state', { preValidation: app.authenticate, schema: { response: { 200: ShowStateView } } }, async () =>
+    store.view(Date.now()),
+  );
+
+  app.post(
+    '/start',
+    { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      unwrap(await driver.command(request.body.showId, { type: 'start' }));
+      return { message: 'Show started!' };
+    },
+  );
+
+  app.post('/pause', { preValidation: app.requireAdmin, schema: { response: { 200: MessageResponse } } }, async () => {
+    const live = await app.db
+      .selectFrom('shows')
+      .select('id')
+      .where('kind', '=', 'live')
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (!live) throw new AppError(409, 'conflict', 'No show is running');
+    unwrap(await driver.command(live.id, { type: 'pause' }));
+    return { message: 'Show paused' };
+  });
+
+  app.post(
+    '/reset',
+    { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      unwrap(await driver.command(request.body.showId, { type: 'reset' }));
+      return { message: 'Show reset' };
+    },
+  );
+};
+
+export default show;

@@ -1,0 +1,59 @@
+import type { AdminShow, AdminShowItem } from '@vault/contracts';
+import type { Database, Show, ShowItem } from '@vault/db';
+import type { ApplyResult } from '@vault/engine';
+import type { Kysely } from 'kysely';
+import { AppError } from '../lib/app-error';
+
+export function toAdminItem(item: ShowItem): AdminShowItem {
+  return {
+    id: item.id,
+    showId: item.showId,
+    title: item.title,
+    name: item.title,
+    description: item.description,
+    price: item.price,
+    status: item.status,
+    orderIndex: item.orderIndex,
+    imageUrls: item.imageUrls,
+    mainVideoUrl: item.mainVideoUrl,
+    category: item.category,
+    bladeType: item.bladeType,
+    soldToUserId: item.soldToUserId,
+  };
+}
+
+export function toAdminShow(show: Show, items: ShowItem[]): AdminShow {
+  return {
+    id: show.id,
+    title: show.title,
+    description: show.description,
+    status: show.status,
+    phase: show.phase,
+    currentIndex: show.currentIndex,
+    launchTime: show.launchTime?.toISOString() ?? null,
+    perKnifeSeconds: show.perKnifeSeconds,
+    intermissionSeconds: show.intermissionSeconds,
+    prerollSeconds: show.prerollSeconds,
+    lineup: items.map(toAdminItem),
+  };
+}
+
+export async function loadAdminShow(db: Kysely<Database>, showId: string): Promise<AdminShow> {
+  const show = await db.selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirst();
+  if (!show) throw new AppError(404, 'not_found', 'Show not found');
+  const items = await db
+    .selectFrom('showItems')
+    .selectAll()
+    .where('showId', '=', showId)
+    .orderBy('orderIndex')
+    .orderBy('createdAt')
+    .execute();
+  return toAdminShow(show, items);
+}
+
+/** An engine refusal as the HTTP answer: unknown show 404, conflicts 409, invalid 400. */
+export function unwrap(result: ApplyResult): Extract<ApplyResult, { ok: true }> {
+  if (result.ok) return result;
+  const status = result.code === 'not_found' ? 404 : result.code === 'conflict' ? 409 : 400;
+  throw new AppError(status, result.code, result.message);
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { Money } from './common';
+import { ShowItemStatus, ShowPhase, ShowStatus } from './enums';
+
+// SPEC §5 (show schedule, show item form), word for word.
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** An absolute http(s) URL, or a path on our own origin (the demo's /media images). */
+const isLink = (value: string) => {
+  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export const ImageUrl = z
+  .string()
+  .trim()
+  .min(1, 'Please enter an image URL')
+  .refine(isLink, 'Please enter a valid image URL');
+
+export const CreateShowItemBody = z.object({
+  showId: z
+    .string({ error: 'Show selection is required' })
+    .min(1, 'Show selection is required')
+    .pipe(z.uuid('Show selection is required')),
+  title: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  description: optionalText(5000),
+  price: z
+    .union([z.string(), z.number()], { error: 'Price must be a positive number' })
+    .transform((v) => String(v).trim())
+    .refine(
+      (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number(v) < 100_000_000,
+      'Price must be a positive number',
+    )
+    .transform((v) => Number(v).toFixed(2)),
+  mainVideoUrl: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || isLink(v), 'Must be a valid URL')
+    .transform((v) => (v ? v : undefined)),
+  category: optionalText(100),
+  bladeType: optionalText(100),
+  steelType: optionalText(100),
+  blade: optionalText(2000),
+  handlesSpec: optionalText(2000),
+  hardwareSpec: optionalText(2000),
+  clipSpec: optionalText(2000),
+  breakerSpec: optionalText(2000),
+  imageUrls: z.array(ImageUrl).max(20).default([]),
+});
+export type CreateShowItemBody = z.input<typeof CreateShowItemBody>;
+
+const seconds = (label: string, min: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(86_400);
+
+export const CreateShowBody = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  description: optionalText(2000),
+  perKnifeSeconds: seconds('Seconds per item', 1),
+  intermissionSeconds: seconds('Intermission seconds', 0).default(10),
+  prerollSeconds: seconds('Preroll seconds', 0).default(10),
+});
+export type CreateShowBody = z.input<typeof CreateShowBody>;
+
+export const ScheduleShowBody = z.object({
+  launchTime: z
+    .string({ error: 'Launch time is required' })
+    .min(1, 'Launch time is required')
+    .refine(
+      (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
+      'Launch time must be a valid ISO datetime',
+    ),
+  status: ShowStatus.default('scheduled'),
+});
+export type ScheduleShowBody = z.input<typeof ScheduleShowBody>;
+
+export const ShowIdBody = z.object({ showId: z.uuid('Show selection is required') });
+
+export const AdminShowItem = z.object({
+  id: z.uuid(),
+  showId: z.uuid(),
+  title: z.string(),
+  /** The admin list reads `name` (SPEC §3). */
+  name: z.string(),
+  description: z.string().nullable(),
+  price: Money,
+  status: ShowItemStatus,
+  orderIndex: z.number().int(),
+  imageUrls: z.array(z.string()),
+  mainVideoUrl: z.string().nullable(),
+  category: z.string().nullable(),
+  bladeType: z.string().nullable(),
+  soldToUserId: z.uuid().nullable(),
+});
+export type AdminShowItem = z.infer<typeof AdminShowItem>;
+
+export const AdminShow = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: ShowStatus,
+  phase: ShowPhase,
+  currentIndex: z.number().int(),
+  launchTime: z.iso.datetime().nullable(),
+  perKnifeSeconds: z.number().int(),
+  intermissionSeconds: z.number().int(),
+  prerollSeconds: z.number().int(),
+  lineup: z.array(AdminShowItem),
+});
+export type AdminShow = z.infer<typeof AdminShow>;
