@@ -3,6 +3,7 @@ import { connectRedis, EnvError, onShutdown, redactUrl } from '@vault/server';
 import { pino } from 'pino';
 import { loadWorkerEnv } from './env';
 import { startMaintenance } from './processors/maintenance';
+import { startShowClock } from './processors/show-clock';
 
 async function main() {
   const env = loadWorkerEnv();
@@ -17,11 +18,13 @@ async function main() {
   const redis = await connectRedis(env.REDIS_URL, 'vault-worker');
 
   const maintenance = await startMaintenance({ db: database.db, connection: redis, prefix: env.REDIS_PREFIX, log });
+  const clock = await startShowClock({ db: database.db, redis, prefix: env.REDIS_PREFIX, log });
   log.info({ prefix: env.REDIS_PREFIX }, 'worker started');
 
   onShutdown(
     [
       // close() waits for running jobs; onShutdown's deadline bounds it.
+      () => clock.close(),
       () => maintenance.worker.close(),
       () => maintenance.queue.close(),
       async () => redis.disconnect(),

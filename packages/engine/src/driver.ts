@@ -63,7 +63,13 @@ export function createShowDriver(deps: {
           result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
         }
       }
-      if (result.ok && !result.changed) return result; // stale: whoever moved the step armed the next wake
+      if (result.ok && !result.changed) {
+        // Stale or duplicate: still (re-)arm the show's current wake-up. If whoever moved the step
+        // died before arming the next one, this is what keeps the show going; arming twice is a
+        // no-op (same job id / the same timer slot).
+        if (result.wakeAt !== null) await deps.scheduler.schedule(showId, result.state.step, result.wakeAt);
+        return result;
+      }
       return after(showId, result);
     },
 
