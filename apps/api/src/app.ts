@@ -5,6 +5,7 @@ import { errorHandler } from './plugins/error-handler';
 import { type AppDeps, infrastructure } from './plugins/infrastructure';
 import { originCheck } from './plugins/origin-check';
 import { payments, SIMULATOR_PREFIX } from './plugins/payments';
+import { realtime } from './plugins/realtime';
 import { sessions } from './plugins/session';
 import { showEngine } from './plugins/show-engine';
 import { spa } from './plugins/spa';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(purchaseRoutes, { prefix: '/api/purchases' });
   await app.register(showEngine);
+  await app.register(realtime);
   await app.register(showRoutes, { prefix: '/api/show' });
   await app.register(showsRoutes, { prefix: '/api/shows' });
   await app.register(showItemRoutes, { prefix: '/api/show-items' });

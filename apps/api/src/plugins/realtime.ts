@@ -1,0 +1,91 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { socketEvents } from '@vault/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { SESSION_COOKIE } from './session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: Server;
+  }
+}
+
+const TICK_MS = 1000;
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * Socket.IO on the app's own origin (/socket.io). The handshake is authenticated from the session
+ * cookie and its Origin checked (CORS does not guard the upgrade). Every member gets the full
+ * `show:state` at once on connect — recovered or not, so a reconnect never shows stale state —
+ * and again on every change this instance's snapshot sees (the bus brings changes from workers
+ * and other replicas), plus a volatile `show:tick` each second for clock correction.
+ * Scaled: the Redis streams adapter joins the replicas (connection state recovery, cross-replica
+ * socket counts).
+ */
+export const realtime = fp(
+  async (app: FastifyInstance) => {
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+    const adapterClient = app.redis?.duplicate();
+    const io = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        const host = req.headers.host;
+        const allowed = !origin || origin === publicOrigin || (host !== undefined && origin.endsWith(`//${host}`));
+        callback(allowed ? null : 'Cross-site connection refused', allowed);
+      },
+      ...(adapterClient
+        ? { adapter: createAdapter(adapterClient, { streamName: `${app.config.redisPrefix}:socket.io` }) }
+        : {}),
+    });
+    app.decorate('io', io);
+
+    io.use((socket, next) => {
+      const signed = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+      if (!signed) return next(new Error('unauthorized'));
+      const request = { headers: socket.handshake.headers, raw: socket.request } as unknown as FastifyRequest;
+      app.decryptSession(signed, request, () => {
+        const userId = request.session?.get('userId');
+        if (!userId) return next(new Error('unauthorized'));
+        socket.data.userId = userId;
+        next();
+      });
+    });
+
+    const { store } = app.shows;
+    io.on('connection', (socket) => {
+      socket.emit(socketEvents.state, store.view(Date.now()));
+    });
+    const pushState = () => io.local.emit(socketEvents.state, store.view(Date.now()));
+    store.on('change', pushState);
+    const ticker = setInterval(() => {
+      const view = store.view(Date.now());
+      io.local.volatile.emit(socketEvents.tick, { serverTime: view.serverTime, step: view.show?.step ?? null });
+    }, TICK_MS);
+    ticker.unref();
+
+    // Open sockets would hold app.close() forever: disconnect them first.
+    app.addHook('preClose', async () => {
+      clearInterval(ticker);
+      store.off('change', pushState);
+      io.local.disconnectSockets(true);
+    });
+    app.addHook('onClose', async () => {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      });
+      adapterClient?.disconnect();
+    });
+  },
+  { name: 'realtime', dependencies: ['sessions', 'show-engine'] },
+);

@@ -1,0 +1,79 @@
+import { type ShowStateView, socketEvents } from '@vault/contracts';
+import { backends } from '@vault/testing';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/lib/password';
+import { type Agent, agent, buildTestApp, ORIGIN, type TestApp } from './test-app';
+
+describe.each(backends)('live push over Socket.IO on %s', (backend) => {
+  let t: TestApp;
+  let url: string;
+  let admin: Agent;
+  let memberCookie: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { listen: true });
+    const address = t.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const password = await hashPassword('password-123');
+    await t.database.db
+      .insertInto('users')
+      .values([
+        { email: 'admin@example.com', password, role: 'admin' },
+        { email: 'member@example.com', password },
+      ])
+      .execute();
+    admin = agent(t.app);
+    await admin.post('/api/auth/login', { email: 'admin@example.com', password: 'password-123' });
+    const member = agent(t.app);
+    await member.post('/api/auth/login', { email: 'member@example.com', password: 'password-123' });
+    memberCookie = `vault.sid=${member.cookie('vault.sid')}`;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await t?.close();
+  });
+
+  function connect(headers: Record<string, string>) {
+    const socket = io(url, { transports: ['websocket'], extraHeaders: headers, reconnection: false });
+    sockets.push(socket);
+    return socket;
+  }
+
+  it('sends the state at once on connect, then every change, and ticks every second', async () => {
+    const socket = connect({ cookie: memberCookie, origin: ORIGIN });
+    const states: ShowStateView[] = [];
+    let ticks = 0;
+    socket.on(socketEvents.state, (state: ShowStateView) => states.push(state));
+    socket.on(socketEvents.tick, () => ticks++);
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    await expect.poll(() => states.length).toBeGreaterThanOrEqual(1);
+    expect(states[0]).toMatchObject({ active: false });
+
+    const show = (await admin.post('/api/shows', { title: 'Pushed', perKnifeSeconds: 30 })).json();
+    await admin.post('/api/show-items', { showId: show.id, title: 'K', price: '9' });
+    await admin.post('/api/show/start', { showId: show.id });
+    await expect.poll(() => states.at(-1)?.active, { timeout: 5000 }).toBe(true);
+    expect(states.at(-1)).toMatchObject({ show: { id: show.id, status: 'running', phase: 'preroll' } });
+    await expect.poll(() => ticks, { timeout: 3000 }).toBeGreaterThanOrEqual(1);
+    await admin.post('/api/show/reset', { showId: show.id });
+    await expect.poll(() => states.at(-1)?.active, { timeout: 5000 }).toBe(false);
+  });
+
+  it('refuses a socket without a session', async () => {
+    const socket = connect({ origin: ORIGIN });
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe('unauthorized');
+  });
+
+  it('refuses a socket from another origin', async () => {
+    const socket = connect({ cookie: memberCookie, origin: 'https://evil.example' });
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error).toBeInstanceOf(Error);
+    expect(socket.connected).toBe(false);
+  });
+});
