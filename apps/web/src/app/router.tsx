@@ -7,6 +7,7 @@ import { RegisterPage } from '../features/auth/components/register-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
+import { ShowPage } from '../features/show/components/show-page';
 import { paths } from '../lib/paths';
 import { GuestOnly, HomeRoute, RequireAuth, SessionGate } from './guards';
 
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.onboarding, element: <OnboardingPage /> },
           { path: paths.account, element: <AccountPage /> },
+          { path: paths.show, element: <ShowPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,101 @@
+import { useCurrentUser } from '../../auth/api';
+import { formatMinutes, msLeft, splitCountdown, useLiveShow } from '../store';
+import { useLiveShowFeed } from '../use-live-show-feed';
+import { useNow } from '../use-now';
+import { CurrentItemPanel } from './current-item';
+import { ShowHeader } from './show-header';
+
+const POLL_MS = 1000;
+
+function Panel({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="rounded-3xl border border-vault-700 bg-vault-900 p-6 text-center sm:p-10">{children}</section>
+  );
+}
+
+function LaunchCountdown({ title, description, ms }: { title: string | null; description: string | null; ms: number }) {
+  const { hours, minutes, seconds } = splitCountdown(ms);
+  const units = [
+    ...(hours > 0 ? [['Hours', hours] as const] : []),
+    ['Minutes', minutes] as const,
+    ['Seconds', seconds] as const,
+  ];
+  return (
+    <Panel>
+      <h1 className="font-display text-3xl text-white">{title || 'Vault Opens Soon'}</h1>
+      <p className="mt-2 text-steel-400">{description || 'Get ready for exclusive knives!'}</p>
+      <div className="mt-6 flex justify-center gap-3" role="timer" aria-label="Time until the show starts">
+        {units.map(([label, value]) => (
+          <div key={label} className="w-20 rounded-2xl border border-vault-700 bg-vault-950 py-3">
+            <div className="font-mono text-3xl text-white tabular-nums">{String(value).padStart(2, '0')}</div>
+            <div className="text-steel-400 text-xs uppercase tracking-wider">{label}</div>
+          </div>
+        ))}
+      </div>
+      <p className="mt-6 text-brass-400 text-sm">Limited quantities</p>
+      <p className="text-sm text-steel-400">First-come, first-served</p>
+    </Panel>
+  );
+}
+
+/** SPEC §2 /show: every state of the live show, from the live-show store. */
+export function ShowPage() {
+  useLiveShowFeed(POLL_MS);
+  const view = useLiveShow((s) => s.view);
+  const offsetMs = useLiveShow((s) => s.offsetMs);
+  const user = useCurrentUser().data;
+  const now = useNow();
+  const left = msLeft(view, offsetMs, now);
+  const show = view?.show;
+
+  let body: React.ReactNode;
+  if (!view) {
+    body = <Panel>Loading the show…</Panel>;
+  } else if (view.active && show && show.phase !== 'showing') {
+    body = (
+      <Panel>
+        <p className="text-brass-400 text-xs uppercase tracking-[0.3em]">{show.title}</p>
+        <h1 className="mt-3 font-display text-4xl text-white">Intermission</h1>
+        <p className="mt-2 text-steel-400">Preparing next item reveal</p>
+        <p className="mt-6 text-lg text-white">
+          Next item in <span className="font-mono tabular-nums">{formatMinutes(left)}</span>
+        </p>
+        {show.status === 'paused' ? <p className="mt-3 text-amber-300 text-sm">The show is paused</p> : null}
+      </Panel>
+    );
+  } else if (view.active && show) {
+    body = view.currentItem ? (
+      <CurrentItemPanel
+        item={view.currentItem}
+        showTitle={show.title}
+        position={show.currentIndex + 1}
+        total={show.lineup.length}
+        msLeft={left}
+        ownedByMe={Boolean(user && view.currentItem.soldToUserId === user.id)}
+      />
+    ) : (
+      <Panel>Loading item data</Panel>
+    );
+  } else if (view.scheduled && show && left > 0) {
+    body = <LaunchCountdown title={show.title} description={show.description} ms={left} />;
+  } else {
+    body = (
+      <Panel>
+        <h1 className="font-display text-3xl text-white">The Vault is Closed</h1>
+        <p className="mt-2 text-steel-400">Try our $1 test products while you wait for the next show!</p>
+      </Panel>
+    );
+  }
+
+  const sold = view?.currentItem?.status === 'sold';
+  return (
+    <div className="min-h-dvh">
+      <ShowHeader />
+      <main className="mx-auto max-w-5xl px-4 py-6">{body}</main>
+      {/* Screen readers hear a sale as it happens. */}
+      <p className="sr-only" aria-live="assertive">
+        {sold && view?.currentItem ? `${view.currentItem.title} has been sold` : ''}
+      </p>
+    </div>
+  );
+}
