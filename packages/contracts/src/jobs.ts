@@ -11,7 +11,7 @@ export type MaintenanceJob = z.infer<typeof MaintenanceJob>;
 
 export const clockQueueName = 'show-clock';
 
-/** One delayed job per transition; its id `advance-<showId>-<step>` makes a duplicate a no-op. */
+/** One delayed job per transition; its id `advance-<showId>-<step>-<dueAt>` makes a duplicate a no-op. */
 export const ClockJob = z.object({
   type: z.literal('advance'),
   showId: z.uuid(),

@@ -55,13 +55,14 @@ export function createShowDriver(deps: {
 
     async wake(showId, step) {
       let result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
-      // A timer can fire a hair early; wait out the remainder rather than re-arming.
-      if (result.ok && !result.changed && result.state.step === step && result.wakeAt !== null) {
+      // A wake-up may come early (the queue is armed a little ahead; timers round): wait out the
+      // remainder here until the deadline has really passed, rather than re-arming.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        if (!(result.ok && !result.changed && result.state.step === step && result.wakeAt !== null)) break;
         const early = result.wakeAt - now();
-        if (early > 0 && early <= EARLY_TOLERANCE_MS) {
-          await new Promise((resolve) => setTimeout(resolve, early));
-          result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
-        }
+        if (early > EARLY_TOLERANCE_MS) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1, early)));
+        result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
       }
       if (result.ok && !result.changed) {
         // Stale or duplicate: still (re-)arm the show's current wake-up. If whoever moved the step

@@ -17,7 +17,7 @@ export interface ShowClockDeps {
 
 /**
  * The authoritative show clock when scaled. Each transition is one delayed job
- * (`advance-<showId>-<step>`); the handler re-reads the show in a transaction and applies the
+ * (`advance-<showId>-<step>-<dueAt>`); the handler re-reads the show in a transaction and applies the
  * transition only if it is still due and still at that step, arms the next job, and publishes
  * the change. Short locks and a short stalled check let another worker take over within ~3 s
  * when one dies; a starting worker re-arms every running or scheduled show.

@@ -1,0 +1,97 @@
+// pnpm bench:clock — transition lateness of the scaled show clock: a real worker process (BullMQ on
+// Redis, Postgres) drives a 60-item show of 1 s items; each transition's lateness is the time it
+// was applied minus when it was due (the previous transition + 1 s), read from show_events.
+
+import { createRedisBus } from '@vault/bus';
+import { migrateToLatest, openDatabase } from '@vault/db';
+import { createQueueScheduler, createShowDriver } from '@vault/engine';
+import { createScratchDatabase, openTestRedis, startProcess, TEST_REDIS_URL } from '@vault/testing';
+import { ms, summarize } from './stats';
+
+const ITEMS = Number(process.env.ITEMS ?? 60);
+const deadlineSlackMs = 30_000;
+
+const scratch = await createScratchDatabase();
+const redis = await openTestRedis();
+const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+await migrateToLatest(database);
+const worker = startProcess('apps/worker/src/main.ts', {
+  DATABASE_URL: scratch.url,
+  REDIS_URL: TEST_REDIS_URL,
+  REDIS_PREFIX: redis.prefix,
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'production',
+});
+try {
+  await worker.waitFor('show clock started');
+  const show = await database.db
+    .insertInto('shows')
+    .values({ title: 'Clock bench', perKnifeSeconds: 1, intermissionSeconds: 0, prerollSeconds: 0, soldHoldSeconds: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await database.db
+    .insertInto('showItems')
+    .values(
+      Array.from({ length: ITEMS }, (_, i) => ({
+        showId: show.id,
+        title: `Knife ${i}`,
+        price: '10.00',
+        orderIndex: i,
+      })),
+    )
+    .execute();
+
+  const bus = createRedisBus(redis.redis, { prefix: redis.prefix });
+  const scheduler = createQueueScheduler(redis.redis, redis.prefix);
+  const driver = createShowDriver({ db: database.db, bus, scheduler });
+  console.log(`bench:clock — ${ITEMS} items of 1 s, one worker process, Postgres + Redis`);
+  await driver.command(show.id, { type: 'start' });
+  const deadline = Date.now() + ITEMS * 1000 + deadlineSlackMs;
+  for (;;) {
+    const row = await database.db
+      .selectFrom('shows')
+      .select('status')
+      .where('id', '=', show.id)
+      .executeTakeFirstOrThrow();
+    if (row.status === 'completed') break;
+    if (Date.now() > deadline) {
+      const stuck = await database.db
+        .selectFrom('shows')
+        .selectAll()
+        .where('id', '=', show.id)
+        .executeTakeFirstOrThrow();
+      const jobs = await scheduler.queue.getJobs(['delayed', 'waiting', 'active', 'completed', 'failed'], 0, 5, false);
+      const states = await Promise.all(jobs.map(async (j) => `${j.id}:${await j.getState()}:${j.finishedOn ?? ''}`));
+      throw new Error(
+        `stalled at step ${stuck.step} (${stuck.phase}, ends ${stuck.phaseEndsAt?.toISOString()}, now ${new Date().toISOString()}); jobs: ${states.join(' ')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await scheduler.close();
+  await bus.close();
+
+  const events = await database.db
+    .selectFrom('showEvents')
+    .select(['step', 'occurredAt'])
+    .where('showId', '=', show.id)
+    .orderBy('id')
+    .execute();
+  const firstAt = new Map<number, number>();
+  for (const e of events) if (!firstAt.has(e.step)) firstAt.set(e.step, e.occurredAt.getTime());
+  const steps = [...firstAt.keys()].sort((a, b) => a - b);
+  const lateness = steps.slice(1).map((step) => (firstAt.get(step) ?? 0) - (firstAt.get(step - 1) ?? 0) - 1000);
+  const s = summarize(lateness);
+  console.log(`transitions: ${s.count}`);
+  const worst = lateness
+    .map((value, i) => ({ value, transition: i + 1 }))
+    .sort((x, y) => y.value - x.value)
+    .slice(0, 5);
+  console.log(`slowest: ${worst.map((w) => `#${w.transition} ${w.value} ms`).join(', ')}`);
+  console.log(`lateness p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · max ${ms(s.max)} (target p99 ≤ 25 ms)`);
+} finally {
+  await worker.stop(5000);
+  await database.close();
+  await redis.dispose();
+  await scratch.drop();
+}
