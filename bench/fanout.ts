@@ -85,7 +85,8 @@ try {
     roundSentAt = Date.now();
     const state = await call('GET', '/api/show/state');
     latestStep = (state.show?.step ?? 0) + 1;
-    await call('POST', round % 2 === 0 ? '/api/show/start' : '/api/show/reset', { showId: show.id });
+    // Start and pause alternately: each is a new step of a show that stays live.
+    await call('POST', round % 2 === 0 ? '/api/show/start' : '/api/show/pause', { showId: show.id });
     const deadline = Date.now() + 30_000;
     while (received - before < CLIENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     if (received - before < CLIENTS)
