@@ -1,0 +1,122 @@
+import { type ShowStateView, socketEvents } from '@vault/contracts';
+import { migrateToLatest, openDatabase } from '@vault/db';
+import {
+  createScratchDatabase,
+  freePort,
+  openTestRedis,
+  type RunningProcess,
+  startProcess,
+  TEST_REDIS_URL,
+} from '@vault/testing';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const running: RunningProcess[] = [];
+const sockets: Socket[] = [];
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await Promise.all(running.map((p) => p.stop(5000)));
+});
+
+describe('scaled mode: two API replicas and a worker on Postgres + Redis', () => {
+  it('clients on both replicas receive every transition of a show exactly once', async () => {
+    const scratch = await createScratchDatabase();
+    const redis = await openTestRedis();
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    await migrateToLatest(database);
+    await database.close();
+    try {
+      const shared = {
+        DATABASE_URL: scratch.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: redis.prefix,
+        SESSION_SECRET: 'a-replica-test-secret-long-enough-12345',
+        SEED_DEMO: 'false',
+        SERVE_WEB: 'false',
+        ADMIN_EMAIL: 'ops@vault.test',
+        ADMIN_PASSWORD: 'ops-password-1',
+      };
+      const ports = [await freePort(), await freePort()];
+      const replicas = ports.map((port) =>
+        startProcess('apps/api/src/main.ts', {
+          ...shared,
+          PORT: String(port),
+          PUBLIC_URL: `http://localhost:${ports[0]}`,
+        }),
+      );
+      const worker = startProcess('apps/worker/src/main.ts', { ...shared, LOG_LEVEL: 'info' });
+      running.push(...replicas, worker);
+      await Promise.all([...replicas.map((r) => r.waitFor('Vault is running')), worker.waitFor('show clock started')]);
+
+      const origin = `http://localhost:${ports[0]}`;
+      const call = async (port: number, method: string, url: string, cookie: string, body?: unknown) => {
+        const res = await fetch(`http://localhost:${port}${url}`, {
+          method,
+          headers: { 'content-type': 'application/json', origin, cookie },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { res, json: (await res.json()) as { id: string } & Record<string, unknown> };
+      };
+      // One session, valid on both replicas (it lives in Postgres).
+      const login = await call(ports[0] ?? 0, 'POST', '/api/auth/login', '', {
+        email: 'ops@vault.test',
+        password: 'ops-password-1',
+      });
+      const cookie = (login.res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      expect((await call(ports[1] ?? 0, 'GET', '/api/auth/user', cookie)).res.status).toBe(200);
+
+      const received: number[][] = [];
+      await Promise.all(
+        ports.flatMap((port) =>
+          [0, 1].map(
+            () =>
+              new Promise<void>((resolve, reject) => {
+                const steps: number[] = [];
+                received.push(steps);
+                const socket = io(`http://localhost:${port}`, {
+                  transports: ['websocket'],
+                  extraHeaders: { cookie, origin },
+                  reconnection: false,
+                });
+                sockets.push(socket);
+                socket.on(socketEvents.state, (view: ShowStateView) => {
+                  if (view.show) steps.push(view.show.step);
+                });
+                socket.once('connect', () => resolve());
+                socket.once('connect_error', reject);
+              }),
+          ),
+        ),
+      );
+
+      const show = (
+        await call(ports[0] ?? 0, 'POST', '/api/shows', cookie, {
+          title: 'Replicas',
+          perKnifeSeconds: 1,
+          intermissionSeconds: 0,
+          prerollSeconds: 1,
+        })
+      ).json;
+      for (const title of ['A', 'B', 'C'])
+        await call(ports[1] ?? 0, 'POST', '/api/show-items', cookie, { showId: show.id, title, price: '5' });
+      await call(ports[1] ?? 0, 'POST', '/api/show/start', cookie, { showId: show.id });
+
+      // start (1), three items (2–4), completed (5): every client sees 1–4 once each, in order.
+      await expect
+        .poll(() => Math.min(...received.map((steps) => steps.filter((s) => s >= 1 && s <= 4).length)), {
+          timeout: 15_000,
+        })
+        .toBe(4);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const steps of received) {
+        const live = steps.filter((s) => s >= 1);
+        expect(live.slice(0, 4)).toEqual([1, 2, 3, 4]);
+        expect(new Set(live).size).toBe(live.length);
+      }
+    } finally {
+      await Promise.all(running.splice(0).map((p) => p.stop(5000)));
+      await redis.dispose();
+      await scratch.drop();
+    }
+  });
+});
