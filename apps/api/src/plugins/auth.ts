@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preValidation hook: 401 unless a signed-in user is found. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preValidation hook: 401 unless the request carries a signed-in session; loads no user row. */
+    requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preValidation hook: 401 for anonymous visitors, 403 for customers. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -34,6 +36,10 @@ export const auth = fp(
       if (!(await loadUser(app, request))) {
         return reply.status(401).send({ message: authMessages.notSignedIn });
       }
+    });
+
+    app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.session.get('userId')) return reply.status(401).send({ message: authMessages.notSignedIn });
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -23,12 +23,22 @@ type GetCallback = Parameters<SessionStore['get']>[1];
  * periodically (worker or embedded maintenance).
  */
 export class KyselySessionStore implements SessionStore {
+  /**
+   * Sessions read in the last few seconds, so a member polling the show state every second costs
+   * no database round trip. Writes and destroys through this store update it at once; a session
+   * ended on another replica (logout there, a password reset) stays usable here for at most
+   * CACHE_TTL_MS.
+   */
+  private readonly cache = new Map<string, { session: unknown; expire: number; fetchedAt: number }>();
+  static readonly CACHE_TTL_MS = 5000;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   set(sid: string, session: Parameters<SessionStore['set']>[1], callback: Callback): void {
     const expires = (session as { cookie?: { expires?: Date | string | null } }).cookie?.expires;
     const expire = expires ? new Date(expires) : new Date(Date.now() + MAX_AGE_MS);
     const sess = JSON.stringify(session);
+    this.cache.delete(sid);
     this.db
       .insertInto('sessions')
       .values({ sid, sess, expire })
@@ -38,16 +48,31 @@ export class KyselySessionStore implements SessionStore {
   }
 
   get(sid: string, callback: GetCallback): void {
+    const now = Date.now();
+    const cached = this.cache.get(sid);
+    if (cached && now - cached.fetchedAt < KyselySessionStore.CACHE_TTL_MS && cached.expire > now) {
+      callback(null, structuredClone(cached.session) as Parameters<GetCallback>[1]);
+      return;
+    }
     this.db
       .selectFrom('sessions')
-      .select('sess')
+      .select(['sess', 'expire'])
       .where('sid', '=', sid)
       .where('expire', '>', new Date())
       .executeTakeFirst()
-      .then((row) => callback(null, (row?.sess ?? null) as Parameters<GetCallback>[1]), callback);
+      .then((row) => {
+        if (row) {
+          if (this.cache.size > 100_000) this.cache.clear();
+          this.cache.set(sid, { session: row.sess, expire: row.expire.getTime(), fetchedAt: Date.now() });
+        } else {
+          this.cache.delete(sid);
+        }
+        callback(null, (row?.sess ?? null) as Parameters<GetCallback>[1]);
+      }, callback);
   }
 
   destroy(sid: string, callback: Callback): void {
+    this.cache.delete(sid);
     this.db
       .deleteFrom('sessions')
       .where('sid', '=', sid)

@@ -9,8 +9,9 @@ const show: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { driver, store } = app.shows;
 
-  // Served from the in-memory snapshot: no database query per poll.
-  app.get('/state', { preValidation: app.authenticate, schema: { response: { 200: ShowStateView } } }, async () =>
+  // Served from the in-memory snapshot, behind a session check that the session cache answers:
+  // no database query per poll.
+  app.get('/state', { preValidation: app.requireSession, schema: { response: { 200: ShowStateView } } }, async () =>
     store.view(Date.now()),
   );
 
