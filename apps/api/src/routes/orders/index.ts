@@ -2,6 +2,7 @@ import { OrderList } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../lib/current-user';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
+import { listMemberPurchases } from '../../services/purchases';
 
 /** The member's orders (SPEC §3 order view): one per purchase, newest first. */
 const orders: FastifyPluginAsync = async (fastify) => {
@@ -9,20 +10,7 @@ const orders: FastifyPluginAsync = async (fastify) => {
   app.addHook('preValidation', app.authenticate);
 
   app.get('/', { schema: { response: { 200: OrderList } } }, async (request) => {
-    const rows = await app.db
-      .selectFrom('purchases')
-      .innerJoin('showItems', 'showItems.id', 'purchases.showItemId')
-      .select([
-        'purchases.id',
-        'purchases.status',
-        'purchases.createdAt',
-        'purchases.amount',
-        'purchases.shippingAddress',
-        'showItems.title',
-      ])
-      .where('purchases.userId', '=', requireUser(request).id)
-      .orderBy('purchases.createdAt', 'desc')
-      .execute();
+    const rows = await listMemberPurchases(app.db, requireUser(request).id);
     return rows.map((row) => ({
       id: row.id,
       status: row.status,
