@@ -122,4 +122,7 @@ export const paymentMessages = {
   gatewayUnavailable: 'The payment provider is not responding. Please try again.',
   profileFirst: 'Please complete your profile before adding a card',
   methodNotFound: 'Payment method not found',
+  validationFailed: 'Payment validation failed',
+  duplicateCard: 'This card is already saved.',
+  gatewayRefused: (reason: string) => `The payment provider refused the request: ${reason}`,
 } as const;

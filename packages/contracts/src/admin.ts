@@ -90,6 +90,13 @@ export const ScheduleShowBody = z.object({
 });
 export type ScheduleShowBody = z.input<typeof ScheduleShowBody>;
 
+/** Server texts of the show administration API. */
+export const showMessages = {
+  notFound: 'Show not found',
+  noneRunning: 'No show is running',
+  showRequired: 'Show selection is required',
+} as const;
+
 export const ShowIdBody = z.object({ showId: z.uuid('Show selection is required') });
 
 export const AdminShowItem = z.object({

@@ -1,4 +1,4 @@
-import type { Database, Show } from '@vault/db';
+import { type Database, isUniqueViolation, type Show } from '@vault/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Effect, nextWakeAt, type ShowCommand, type ShowState, transition } from './machine';
 
@@ -82,7 +82,7 @@ export async function applyCommand(
     return await applyInTransaction(db, showId, command, now, options);
   } catch (error) {
     // shows_one_live_key: the database's own guarantee that only one show is live at a time.
-    if ((error as { code?: string }).code === '23505') {
+    if (isUniqueViolation(error)) {
       return { ok: false, code: 'conflict', message: 'Another show is already live' };
     }
     throw error;

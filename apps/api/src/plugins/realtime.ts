@@ -69,8 +69,7 @@ export const realtime = fp(
     const pushState = () => io.local.emit(socketEvents.state, store.view(Date.now()));
     store.on('change', pushState);
     const ticker = setInterval(() => {
-      const view = store.view(Date.now());
-      io.local.volatile.emit(socketEvents.tick, { serverTime: view.serverTime, step: view.show?.step ?? null });
+      io.local.volatile.emit(socketEvents.tick, { serverTime: Date.now(), step: store.step() });
     }, TICK_MS);
     ticker.unref();
 

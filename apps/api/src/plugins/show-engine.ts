@@ -27,6 +27,11 @@ export class ShowStore extends EventEmitter {
     super();
   }
 
+  /** The show's current step, for the once-a-second tick (no view rendered for it). */
+  step(): number | null {
+    return this.snapshot?.show.step ?? null;
+  }
+
   view(now: number): ShowStateView {
     return renderView(this.snapshot, now);
   }

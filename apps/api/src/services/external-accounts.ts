@@ -1,8 +1,7 @@
 import type { LoginNotice } from '@vault/contracts';
-import type { Database, User } from '@vault/db';
+import { type Database, isUniqueViolation, type User } from '@vault/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { isUniqueViolation } from './users';
 
 /** What we accept from a provider's userinfo endpoint. Anything else is ignored. */
 export const ExternalClaims = z.object({

@@ -13,10 +13,10 @@ export function toPaymentMethodView(row: PaymentMethod): PaymentMethodView {
 export function gatewayToAppError(error: unknown): unknown {
   if (!(error instanceof GatewayError)) return error;
   if (error.failure === 'declined') return new AppError(402, 'card_declined', paymentMessages.declined);
-  if (error.code === 'E00114') return new AppError(400, 'invalid_token', 'Payment validation failed');
-  if (error.code === 'E00039') return new AppError(409, 'duplicate_card', 'This card is already saved.');
+  if (error.code === 'E00114') return new AppError(400, 'invalid_token', paymentMessages.validationFailed);
+  if (error.code === 'E00039') return new AppError(409, 'duplicate_card', paymentMessages.duplicateCard);
   if (error.failure === 'error')
-    return new AppError(502, 'gateway_error', `The payment provider refused the request: ${error.message}`);
+    return new AppError(502, 'gateway_error', paymentMessages.gatewayRefused(error.message));
   return new AppError(502, 'gateway_unavailable', paymentMessages.gatewayUnavailable);
 }
 

@@ -1,4 +1,4 @@
-import type { AdminShow, AdminShowItem } from '@vault/contracts';
+import { type AdminShow, type AdminShowItem, showMessages } from '@vault/contracts';
 import type { Database, Show, ShowItem } from '@vault/db';
 import type { ApplyResult } from '@vault/engine';
 import type { Kysely } from 'kysely';
@@ -40,7 +40,7 @@ export function toAdminShow(show: Show, items: ShowItem[]): AdminShow {
 
 export async function loadAdminShow(db: Kysely<Database>, showId: string): Promise<AdminShow> {
   const show = await db.selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirst();
-  if (!show) throw new AppError(404, 'not_found', 'Show not found');
+  if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
   const items = await db
     .selectFrom('showItems')
     .selectAll()

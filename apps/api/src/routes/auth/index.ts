@@ -7,6 +7,7 @@ import {
   ResetPasswordBody,
   UserResponse,
 } from '@vault/contracts';
+import { isUniqueViolation } from '@vault/db';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -15,7 +16,7 @@ import type { RateLimitResult } from '../../lib/rate-limiter';
 import { createToken, hashToken } from '../../lib/tokens';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { destroyUserSessions } from '../../plugins/session';
-import { findUserByEmail, isUniqueViolation, toCurrentUser } from '../../services/users';
+import { findUserByEmail, toCurrentUser } from '../../services/users';
 
 const VERIFY_TTL_MS = 48 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;

@@ -1,4 +1,4 @@
-import { AdminShowItem, CreateShowItemBody } from '@vault/contracts';
+import { AdminShowItem, CreateShowItemBody, showMessages } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ const showItems: FastifyPluginAsync = async (fastify) => {
         .where('id', '=', body.showId)
         .forUpdate()
         .executeTakeFirst();
-      if (!show) throw new AppError(400, 'invalid', 'Show selection is required');
+      if (!show) throw new AppError(400, 'invalid', showMessages.showRequired);
       const next = await trx
         .selectFrom('showItems')
         .select(sql<number>`coalesce(max(order_index) + 1, 0)::int`.as('n'))

@@ -1,4 +1,4 @@
-import { MessageResponse, ShowIdBody, ShowStateView } from '@vault/contracts';
+import { MessageResponse, ShowIdBody, ShowStateView, showMessages } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
@@ -31,7 +31,7 @@ const show: FastifyPluginAsync = async (fastify) => {
       .where('kind', '=', 'live')
       .where('status', '=', 'running')
       .executeTakeFirst();
-    if (!live) throw new AppError(409, 'conflict', 'No show is running');
+    if (!live) throw new AppError(409, 'conflict', showMessages.noneRunning);
     unwrap(await driver.command(live.id, { type: 'pause' }));
     return { message: 'Show paused' };
   });
