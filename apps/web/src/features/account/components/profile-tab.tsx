@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { stateInput } from '../../../lib/card-inputs';
 import { toast } from '../../../lib/toast';
 import { useProfile, useUpdateProfile } from '../api';
 import { formatAddress, fullNameOf } from '../display';
@@ -57,7 +57,6 @@ function ProfileEditForm({ profile, onDone }: { profile: ProfileResponse; onDone
     },
   });
   const { errors } = form.formState;
-  const state = form.register('state');
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -86,51 +85,7 @@ function ProfileEditForm({ profile, onDone }: { profile: ProfileResponse; onDone
         />
       </div>
       <FormField label="Email" type="email" value={profile.email} readOnly disabled hint="Email cannot be changed" />
-      <FormField
-        label="Address"
-        autoComplete="street-address"
-        maxLength={60}
-        error={errors.address?.message}
-        {...form.register('address')}
-      />
-      <FormField
-        label="City"
-        autoComplete="address-level2"
-        maxLength={40}
-        error={errors.city?.message}
-        {...form.register('city')}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <FormField
-          label="State"
-          autoComplete="address-level1"
-          autoCapitalize="characters"
-          placeholder="CA"
-          maxLength={2}
-          error={errors.state?.message}
-          {...state}
-          onChange={(event) => {
-            event.target.value = stateInput(event.target.value);
-            return state.onChange(event);
-          }}
-        />
-        <FormField
-          label="ZIP code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={20}
-          error={errors.zip?.message}
-          {...form.register('zip')}
-        />
-      </div>
-      <FormField
-        label="Phone (optional)"
-        type="tel"
-        autoComplete="tel"
-        maxLength={25}
-        error={errors.phoneNumber?.message}
-        {...form.register('phoneNumber')}
-      />
+      <AddressFields addressLabel="Address" register={form.register} errors={errors} />
       <div className="grid grid-cols-2 gap-3 pt-1">
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
           Cancel

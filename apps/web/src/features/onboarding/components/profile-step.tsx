@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OnboardingProfileBody } from '@vault/contracts';
 import { useForm } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { stateInput } from '../../../lib/card-inputs';
 import { toast } from '../../../lib/toast';
 import { useSaveOnboardingProfile } from '../api';
 
@@ -35,7 +35,6 @@ export function ProfileStep({
 }) {
   const save = useSaveOnboardingProfile();
   const { errors } = form.formState;
-  const state = form.register('state');
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -63,51 +62,7 @@ export function ProfileStep({
         error={errors.fullName?.message}
         {...form.register('fullName')}
       />
-      <FormField
-        label="Street address"
-        autoComplete="street-address"
-        maxLength={60}
-        error={errors.address?.message}
-        {...form.register('address')}
-      />
-      <FormField
-        label="City"
-        autoComplete="address-level2"
-        maxLength={40}
-        error={errors.city?.message}
-        {...form.register('city')}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <FormField
-          label="State"
-          autoComplete="address-level1"
-          autoCapitalize="characters"
-          placeholder="CA"
-          maxLength={2}
-          error={errors.state?.message}
-          {...state}
-          onChange={(event) => {
-            event.target.value = stateInput(event.target.value);
-            return state.onChange(event);
-          }}
-        />
-        <FormField
-          label="ZIP code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={20}
-          error={errors.zip?.message}
-          {...form.register('zip')}
-        />
-      </div>
-      <FormField
-        label="Phone (optional)"
-        type="tel"
-        autoComplete="tel"
-        maxLength={25}
-        error={errors.phoneNumber?.message}
-        {...form.register('phoneNumber')}
-      />
+      <AddressFields addressLabel="Street address" register={form.register} errors={errors} />
       <SelectField
         label="Knife experience level"
         options={skillOptions}
