@@ -6,11 +6,13 @@ import { type AppDeps, infrastructure } from './plugins/infrastructure';
 import { originCheck } from './plugins/origin-check';
 import { payments, SIMULATOR_PREFIX } from './plugins/payments';
 import { realtime } from './plugins/realtime';
+import { sales } from './plugins/sales';
 import { sessions } from './plugins/session';
 import { showEngine } from './plugins/show-engine';
 import { spa } from './plugins/spa';
 import externalAuthRoutes from './routes/auth/external';
 import authRoutes from './routes/auth/index';
+import buyRoutes from './routes/buy/index';
 import health from './routes/health/index';
 import onboardingRoutes from './routes/onboarding/index';
 import orderRoutes from './routes/orders/index';
@@ -22,6 +24,7 @@ import sandboxRoutes from './routes/sandbox/index';
 import showRoutes from './routes/show/index';
 import showItemRoutes from './routes/show-items/index';
 import showsRoutes from './routes/shows/index';
+import testProductRoutes from './routes/test-products/index';
 
 export interface BuildOptions {
   logLevel?: string;
@@ -63,7 +66,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(purchaseRoutes, { prefix: '/api/purchases' });
   await app.register(showEngine);
   await app.register(realtime);
+  await app.register(sales);
   await app.register(showRoutes, { prefix: '/api/show' });
+  await app.register(buyRoutes, { prefix: '/api/show' });
+  await app.register(testProductRoutes, { prefix: '/api/test-products' });
   await app.register(showsRoutes, { prefix: '/api/shows' });
   await app.register(showItemRoutes, { prefix: '/api/show-items' });
   await app.register(spa);

@@ -2,6 +2,7 @@ export * from './account';
 export * from './admin';
 export * from './auth';
 export * from './bus';
+export * from './buy';
 export * from './common';
 export * from './enums';
 export * from './health';

@@ -59,6 +59,7 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     customerId: true,
     paymentProfileId: true,
     refTransId: true,
+    invoiceNumber: true,
     createdAt: true,
   },
   users: {
@@ -130,6 +131,7 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     status: true,
     soldToUserId: true,
     soldAt: true,
+    claimId: true,
     createdAt: true,
     updatedAt: true,
   },
@@ -144,8 +146,24 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     errorMessage: true,
     shippingAddress: true,
     shippingNotes: true,
+    claimId: true,
+    idempotencyKey: true,
     createdAt: true,
     updatedAt: true,
+  },
+  saleClaims: {
+    id: true,
+    showItemId: true,
+    userId: true,
+    amount: true,
+    idempotencyKey: true,
+    releaseStatus: true,
+    status: true,
+    transactionId: true,
+    failure: true,
+    needsCheck: true,
+    createdAt: true,
+    resolvedAt: true,
   },
   showEvents: { id: true, showId: true, step: true, type: true, payload: true, occurredAt: true },
 };
@@ -328,7 +346,7 @@ describe('migrations on postgres', () => {
     const database = await openTestDatabase('postgres', { migrate: false });
     try {
       const runs = await Promise.all([migrateToLatest(database), migrateToLatest(database), migrateToLatest(database)]);
-      expect(runs.flat()).toEqual(['0001-initial-schema', '0002-payments']);
+      expect(runs.flat()).toEqual(['0001-initial-schema', '0002-payments', '0003-sales']);
     } finally {
       await database.dispose();
     }

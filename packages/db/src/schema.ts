@@ -97,6 +97,8 @@ export interface ShowItemsTable {
   status: Generated<ShowItemStatus>;
   soldToUserId: string | null;
   soldAt: Timestamp | null;
+  /** Set while a sale of this item is being authorised (sale_claims.id); cleared when it settles. */
+  claimId: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -112,8 +114,30 @@ export interface PurchasesTable {
   errorMessage: string | null;
   shippingAddress: string;
   shippingNotes: string | null;
+  claimId: string | null;
+  idempotencyKey: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+}
+
+export type SaleClaimStatus = 'pending' | 'settled' | 'released';
+
+/** One attempt to sell one item to one member; its id is the invoice number at the gateway. */
+export interface SaleClaimsTable {
+  id: string;
+  showItemId: string;
+  userId: string;
+  amount: Numeric;
+  idempotencyKey: string | null;
+  /** What the item goes back to if the sale fails. */
+  releaseStatus: 'queued' | 'available' | 'showing';
+  status: Generated<SaleClaimStatus>;
+  transactionId: string | null;
+  failure: string | null;
+  /** Released without knowing whether the gateway authorised: the reconciler looks again and voids. */
+  needsCheck: Generated<boolean>;
+  createdAt: CreatedAt;
+  resolvedAt: Timestamp | null;
 }
 
 export interface ShowEventsTable {
@@ -179,6 +203,7 @@ export interface AuthnetSimTransactionsTable {
   customerId: number | null;
   paymentProfileId: number | null;
   refTransId: number | null;
+  invoiceNumber: string | null;
   createdAt: CreatedAt;
 }
 
@@ -194,6 +219,7 @@ export interface Database {
   shows: ShowsTable;
   showItems: ShowItemsTable;
   purchases: PurchasesTable;
+  saleClaims: SaleClaimsTable;
   showEvents: ShowEventsTable;
 }
 
@@ -205,5 +231,6 @@ export type NewShow = Insertable<ShowsTable>;
 export type ShowItem = Selectable<ShowItemsTable>;
 export type NewShowItem = Insertable<ShowItemsTable>;
 export type Purchase = Selectable<PurchasesTable>;
+export type SaleClaim = Selectable<SaleClaimsTable>;
 export type ShowEvent = Selectable<ShowEventsTable>;
 export type PaymentMethod = Selectable<PaymentMethodsTable>;

@@ -37,6 +37,14 @@ export async function loadSnapshot(db: Kysely<Database>): Promise<ShowSnapshot |
   return { show, items };
 }
 
+/**
+ * A sale being authorised is not a sale yet: members keep seeing the item on sale (buyers are
+ * refused as sold meanwhile) until the card is authorised, so a declined card never flashes SOLD.
+ */
+function publicStatus(item: ShowItem): ShowItem['status'] {
+  return item.claimId ? 'showing' : item.status;
+}
+
 /** The SPEC §3 show-state view of a snapshot at `now` (epoch ms). Cheap: no I/O. */
 export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStateView {
   if (!snapshot) {
@@ -74,10 +82,10 @@ export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStat
           bladeType: current.bladeType,
           description: current.description,
           price: current.price,
-          status: current.status,
+          status: publicStatus(current),
           imageUrls: current.imageUrls,
           mainVideoUrl: current.mainVideoUrl,
-          soldToUserId: current.soldToUserId,
+          soldToUserId: current.claimId ? null : current.soldToUserId,
         }
       : null,
     show: {
@@ -91,7 +99,7 @@ export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStat
         id: i.id,
         title: i.title,
         price: i.price,
-        status: i.status,
+        status: publicStatus(i),
         imageUrls: i.imageUrls,
       })),
       perKnifeSeconds: show.perKnifeSeconds,

@@ -181,6 +181,29 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
       );
     },
 
+    /**
+     * The gateway's record of a charge we sent with this invoice number, if it made one: how a
+     * timed-out or interrupted authorisation is found afterwards (the gateway has no idempotency key).
+     */
+    async findTransactionByInvoice(
+      customerProfileId: string,
+      invoiceNumber: string,
+    ): Promise<{ transId: string; status: string } | null> {
+      const json = await call(
+        build.getTransactionListForCustomerRequest(options.auth, { customerProfileId, limit: 100 }),
+      );
+      const first = Messages.parse(json.messages).message[0];
+      // E00045/I00004: no transactions at all for this customer.
+      if (first?.code === 'I00004' || first?.code === 'E00045') return null;
+      ok(json);
+      const list = z
+        .array(z.object({ transId: z.string(), transactionStatus: z.string(), invoiceNumber: z.string().optional() }))
+        .default([])
+        .parse(json.transactions);
+      const match = list.find((t) => t.invoiceNumber === invoiceNumber);
+      return match ? { transId: match.transId, status: match.transactionStatus } : null;
+    },
+
     authorize: (charge: ProfileCharge) => transaction(build.authOnlyTransactionRequest(options.auth, charge)),
     authorizeAndCapture: (charge: ProfileCharge) =>
       transaction(build.authCaptureTransactionRequest(options.auth, charge)),

@@ -54,6 +54,11 @@ describe('Authorize.Net request JSON', () => {
       '{"getCustomerProfileRequest":{"merchantAuthentication":{"name":"LOGIN","transactionKey":"KEY"},"customerProfileId":"500"}}',
     ],
     [
+      'getTransactionListForCustomerRequest',
+      build.getTransactionListForCustomerRequest(auth, { customerProfileId: '500', limit: 100 }),
+      '{"getTransactionListForCustomerRequest":{"merchantAuthentication":{"name":"LOGIN","transactionKey":"KEY"},"customerProfileId":"500","sorting":{"orderBy":"submitTimeUTC","orderDescending":true},"paging":{"limit":100,"offset":1}}}',
+    ],
+    [
       'deleteCustomerPaymentProfileRequest',
       build.deleteCustomerPaymentProfileRequest(auth, { customerProfileId: '500', customerPaymentProfileId: '900' }),
       '{"deleteCustomerPaymentProfileRequest":{"merchantAuthentication":{"name":"LOGIN","transactionKey":"KEY"},"customerProfileId":"500","customerPaymentProfileId":"900"}}',

@@ -174,3 +174,18 @@ export function voidTransactionRequest(auth: MerchantAuthentication, args: { ref
     },
   };
 }
+
+/** The newest transactions of a customer profile: how we find a charge by its invoice number. */
+export function getTransactionListForCustomerRequest(
+  auth: MerchantAuthentication,
+  args: { customerProfileId: string; limit: number },
+) {
+  return {
+    getTransactionListForCustomerRequest: {
+      merchantAuthentication: auth,
+      customerProfileId: args.customerProfileId,
+      sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
+      paging: { limit: args.limit, offset: 1 },
+    },
+  };
+}

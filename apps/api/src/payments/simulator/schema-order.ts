@@ -77,6 +77,14 @@ export const requestSequences: Record<string, Sequence> = {
     customerProfileId: { required: true },
     customerPaymentProfileId: { required: true },
   },
+  getTransactionListForCustomerRequest: {
+    merchantAuthentication: { required: true, children: merchantAuthentication },
+    refId: true,
+    customerProfileId: { required: true },
+    customerPaymentProfileId: true,
+    sorting: { children: { orderBy: { required: true }, orderDescending: { required: true } } },
+    paging: { children: { limit: { required: true }, offset: { required: true } } },
+  },
   createTransactionRequest: {
     merchantAuthentication: { required: true, children: merchantAuthentication },
     refId: true,

@@ -27,6 +27,15 @@ const HOLD_MS = 30_000;
 const APPROVED_VALIDATION =
   '1,1,1,This transaction has been approved.,000000,Y,0,none,Test transaction for ValidateCustomerPaymentProfile.,0.00,CC,auth_only';
 
+/** Our simulator's transaction states as the gateway's transactionStatus values. */
+const TRANSACTION_STATUS: Record<string, string> = {
+  authorized: 'authorizedPendingCapture',
+  captured: 'capturedPendingSettlement',
+  voided: 'voided',
+  declined: 'declined',
+  error: 'generalError',
+};
+
 /** What the simulator answers: a JSON body, or nothing at all (the caller times out). */
 export type SimulatorReply = { body: Json } | { hang: true };
 
@@ -259,6 +268,38 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
       return { body: { messages: OK } };
     },
 
+    async getTransactionListForCustomerRequest(req) {
+      const customerId = Number(req.customerProfileId);
+      const paging = (req.paging ?? {}) as Json;
+      const limit = Math.min(1000, Math.max(1, Number(paging.limit ?? 1000)));
+      const rows = await db
+        .selectFrom('authnetSimTransactions')
+        .selectAll()
+        .where('customerId', '=', customerId)
+        .where('type', 'in', ['authOnlyTransaction', 'authCaptureTransaction'])
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return {
+        body: {
+          transactions: rows.map((row) => ({
+            transId: String(row.id),
+            submitTimeUTC: row.createdAt.toISOString(),
+            transactionStatus: TRANSACTION_STATUS[row.status] ?? 'generalError',
+            invoiceNumber: row.invoiceNumber ?? undefined,
+            settleAmount: Number(row.amount ?? 0),
+            profile: {
+              customerProfileId: String(row.customerId),
+              customerPaymentProfileId: String(row.paymentProfileId),
+            },
+          })),
+          totalNumInResultSet: rows.length,
+          messages: OK,
+        },
+      };
+    },
+
     async createTransactionRequest(req) {
       const tr = req.transactionRequest as Json;
       const type = String(tr.transactionType);
@@ -309,7 +350,10 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
     const behavior = card.behavior as CardBehavior;
     const account = { accountNumber: `XXXX${card.last4}`, accountType: card.cardType };
 
-    // Authorize.Net refuses the same amount on the same card within its duplicate window.
+    // Authorize.Net refuses the same amount on the same card within its duplicate window, unless
+    // the order differs (another invoice number is another order).
+    const invoice = (tr.order as Json | undefined)?.invoiceNumber;
+    const invoiceNumber = typeof invoice === 'string' ? invoice : null;
     const duplicate = await db
       .selectFrom('authnetSimTransactions')
       .select('id')
@@ -317,6 +361,7 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
       .where('type', '=', type)
       .where('amount', '=', amount.toFixed(2))
       .where('responseCode', '=', '1')
+      .where('invoiceNumber', invoiceNumber === null ? 'is' : '=', invoiceNumber)
       .where(sql<Date>`created_at`, '>', new Date(Date.now() - DUPLICATE_WINDOW_MS))
       .executeTakeFirst();
     if (duplicate)
@@ -338,7 +383,15 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
           : 'captured';
     const row = await db
       .insertInto('authnetSimTransactions')
-      .values({ type, amount: amount.toFixed(2), status, responseCode, customerId, paymentProfileId })
+      .values({
+        type,
+        amount: amount.toFixed(2),
+        status,
+        responseCode,
+        customerId,
+        paymentProfileId,
+        invoiceNumber,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The authorisation happened, but the answer never arrives: what a real timeout can look like.

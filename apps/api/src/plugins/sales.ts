@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type ReconcileReport, reconcileClaims } from '../services/sales/reconciler';
+import { createSeller, type Seller } from '../services/sales/seller';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sales: {
+      seller: Seller;
+      /** Settles or releases claims left pending (a crash, a lost answer); see reconciler.ts. */
+      reconcile(options?: { pendingAfterMs?: number }): Promise<ReconcileReport>;
+    };
+  }
+}
+
+const RECONCILE_EVERY_MS = 5_000;
+
+/**
+ * Selling: the seller behind POST /api/show/buy, the bus hints that let every instance refuse
+ * buyers of a claimed item from memory, and the reconciler — at start and every 5 s. Embedded,
+ * nothing else can be mid-sale at start, so every pending claim is settled then; scaled, only
+ * claims older than any live request could be are touched, by one replica at a time.
+ */
+export const sales = fp(
+  async (app: FastifyInstance) => {
+    const timeoutMs = app.config.payments.timeoutMs;
+    const seller = createSeller({
+      db: app.db,
+      bus: app.bus,
+      payments: () => app.payments.client,
+      driver: app.shows.driver,
+      log: app.log,
+      gatewayTimeoutMs: timeoutMs,
+    });
+    const staleAfterMs = timeoutMs * 2 + 5000;
+    const reconcile = (options: { pendingAfterMs?: number } = {}) =>
+      reconcileClaims(
+        { db: app.db, bus: app.bus, payments: () => app.payments.client, log: app.log },
+        { pendingAfterMs: options.pendingAfterMs ?? staleAfterMs, recheckAfterMs: staleAfterMs },
+      );
+    app.decorate('sales', { seller, reconcile });
+
+    /** One replica per period (the steps are conditional anyway; this only saves gateway calls). */
+    async function ourTurn(): Promise<boolean> {
+      if (!app.redis) return true;
+      const key = `${app.config.redisPrefix}:lock:reconcile`;
+      return (await app.redis.set(key, String(process.pid), 'PX', RECONCILE_EVERY_MS - 1000, 'NX')) === 'OK';
+    }
+
+    let timer: NodeJS.Timeout | undefined;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      unsubscribe = await app.bus.subscribe('sales', (message) => {
+        if (message.type === 'item.claimed') seller.onClaimed(message.showItemId, message.userId);
+        if (message.type === 'item.released') seller.onReleased(message.showItemId);
+      });
+    });
+    // The simulator answers on this server's own port, so the first pass waits for listen.
+    app.addHook('onListen', async () => {
+      const run = (options?: { pendingAfterMs?: number }) =>
+        ourTurn()
+          .then((mine) => (mine ? reconcile(options) : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'reconciling sale claims failed'));
+      await run(app.config.mode === 'embedded' ? { pendingAfterMs: 0 } : undefined);
+      timer = setInterval(() => void run(), RECONCILE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await unsubscribe?.();
+    });
+  },
+  { name: 'sales', dependencies: ['infrastructure', 'payments', 'show-engine'] },
+);

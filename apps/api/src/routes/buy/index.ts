@@ -1,0 +1,30 @@
+import { BuyBody, BuyResponse, IdempotencyKey } from '@vault/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from '../../lib/zod-provider';
+
+/**
+ * POST /api/show/buy {showItemId} (SPEC §7): live show items and test products alike. Behind a
+ * session check the session cache answers, so a refused buyer of a sold item costs no query.
+ */
+const buy: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/buy',
+    {
+      preValidation: app.requireSession,
+      schema: {
+        body: BuyBody,
+        headers: z.object({ 'idempotency-key': IdempotencyKey.optional() }),
+        response: { 200: BuyResponse },
+      },
+    },
+    async (request) => {
+      const userId = request.session.get('userId') ?? '';
+      return app.sales.seller.buy(userId, request.body.showItemId, request.headers['idempotency-key'] ?? null);
+    },
+  );
+};
+
+export default buy;

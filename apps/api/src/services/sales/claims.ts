@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, SaleClaim } from '@vault/db';
+import { type Kysely, sql } from 'kysely';
+
+/** A claim's id: 20 hex characters, the longest invoice number / refId the gateway takes. */
+export const newClaimId = () => randomBytes(10).toString('hex');
+
+export interface Claim {
+  claimId: string;
+  showItemId: string;
+  showId: string;
+  kind: 'live' | 'test_products';
+  title: string;
+  price: string;
+  customerProfileId: string;
+  paymentProfileId: string;
+  shippingAddress: string;
+}
+
+/**
+ * Claims an item for a member in ONE statement: the conditional UPDATE of show_items is the
+ * claim (it matches only while the item is on sale and unclaimed), and the same statement records
+ * the claim in sale_claims. Concurrent buyers race on the row; exactly one UPDATE matches, on
+ * Postgres and on PGlite alike. The member's eligibility (onboarded, a saved card, an unused
+ * Idempotency-Key) is part of the condition, so the winner's path is this one round trip.
+ * No match → undefined; `explainRefusal` says why.
+ */
+export async function claimItem(
+  db: Kysely<Database>,
+  args: { userId: string; showItemId: string; idempotencyKey: string | null; now: Date },
+): Promise<Claim | undefined> {
+  const claimId = newClaimId();
+  const { userId, showItemId, idempotencyKey, now } = args;
+  const result = await sql<Claim>`
+    with eligible as (
+      select u.auth_net_customer_profile_id, u.auth_net_payment_profile_id,
+        concat_ws(', ', nullif(u.full_name, ''), u.address, u.city, concat_ws(' ', u.state, u.zip), u.country)
+          as shipping_address
+      from users u
+      where u.id = ${userId} and u.onboarding_completed
+        and u.auth_net_customer_profile_id is not null and u.auth_net_payment_profile_id is not null
+        and (${idempotencyKey}::varchar is null or not exists (
+          select 1 from purchases p where p.user_id = u.id and p.idempotency_key = ${idempotencyKey}::varchar))
+    ), claimed as (
+      update show_items i
+      set status = 'sold', sold_to_user_id = ${userId}, sold_at = ${now}, claim_id = ${claimId}, updated_at = ${now}
+      from shows s, eligible e
+      where i.id = ${showItemId} and s.id = i.show_id and i.claim_id is null and (
+        (i.status = 'showing' and s.kind = 'live' and s.status = 'running' and s.phase = 'showing'
+          and s.phase_ends_at > ${now})
+        or (i.status = 'available' and s.kind = 'test_products' and not exists (
+          select 1 from shows l where l.kind = 'live' and l.status in ('running', 'paused')))
+      )
+      returning i.id, i.show_id, i.title, i.price, s.kind, e.auth_net_customer_profile_id,
+        e.auth_net_payment_profile_id, e.shipping_address
+    ), recorded as (
+      insert into sale_claims (id, show_item_id, user_id, amount, idempotency_key, release_status)
+      select ${claimId}, c.id, ${userId}, c.price, ${idempotencyKey}::varchar,
+        case when c.kind = 'test_products' then 'available' else 'showing' end
+      from claimed c
+      returning id
+    )
+    select r.id as claim_id, c.id as show_item_id, c.show_id, c.kind, c.title, c.price,
+      c.auth_net_customer_profile_id as customer_profile_id,
+      c.auth_net_payment_profile_id as payment_profile_id, c.shipping_address
+    from claimed c join recorded r on true`.execute(db);
+  return result.rows[0];
+}
+
+export interface RefusalFacts {
+  user: { onboardingCompleted: boolean; hasCard: boolean } | undefined;
+  item: { status: string; claimId: string | null; soldToUserId: string | null; kind: string } | undefined;
+  /** This member's purchase of this item, if any (an idempotent retry). */
+  purchaseId: string | null;
+  /** This member's purchase under this Idempotency-Key, with its item. */
+  keyPurchase: { id: string; showItemId: string } | null;
+  /** The member's own claim on this item still in flight (a double tap). */
+  ownPendingClaimId: string | null;
+}
+
+/** Everything needed to explain a failed claim, in one query. */
+export async function explainRefusal(
+  db: Kysely<Database>,
+  args: { userId: string; showItemId: string; idempotencyKey: string | null },
+): Promise<RefusalFacts> {
+  const { userId, showItemId, idempotencyKey } = args;
+  const row = (
+    await sql<{
+      onboardingCompleted: boolean | null;
+      hasCard: boolean | null;
+      itemStatus: string | null;
+      claimId: string | null;
+      soldToUserId: string | null;
+      kind: string | null;
+      purchaseId: string | null;
+      keyPurchaseId: string | null;
+      keyItemId: string | null;
+      ownClaimId: string | null;
+    }>`
+      select u.onboarding_completed,
+        (u.auth_net_customer_profile_id is not null and u.auth_net_payment_profile_id is not null) as has_card,
+        i.status as item_status, i.claim_id, i.sold_to_user_id, s.kind,
+        (select p.id from purchases p where p.user_id = ${userId} and p.show_item_id = ${showItemId}) as purchase_id,
+        k.id as key_purchase_id, k.show_item_id as key_item_id,
+        (select c.id from sale_claims c where c.show_item_id = ${showItemId} and c.user_id = ${userId}
+          and c.status = 'pending') as own_claim_id
+      from (select 1) one
+      left join users u on u.id = ${userId}
+      left join show_items i on i.id = ${showItemId}
+      left join shows s on s.id = i.show_id
+      left join purchases k on ${idempotencyKey}::varchar is not null and k.user_id = ${userId}
+        and k.idempotency_key = ${idempotencyKey}::varchar`.execute(db)
+  ).rows[0];
+  return {
+    user:
+      row?.onboardingCompleted == null
+        ? undefined
+        : { onboardingCompleted: row.onboardingCompleted, hasCard: Boolean(row.hasCard) },
+    item:
+      row?.itemStatus == null
+        ? undefined
+        : {
+            status: row.itemStatus,
+            claimId: row.claimId,
+            soldToUserId: row.soldToUserId,
+            kind: row.kind ?? 'live',
+          },
+    purchaseId: row?.purchaseId ?? null,
+    keyPurchase: row?.keyPurchaseId && row.keyItemId ? { id: row.keyPurchaseId, showItemId: row.keyItemId } : null,
+    ownPendingClaimId: row?.ownClaimId ?? null,
+  };
+}
+
+/**
+ * The sale went through: record the purchase, clear the item's claim, settle the claim — in one
+ * transaction, and only if the claim is still pending (the live request and the reconciler may
+ * both try; one wins, the other gets undefined).
+ */
+export async function settleClaim(
+  db: Kysely<Database>,
+  args: { claimId: string; transactionId: string; shippingAddress?: string; now: Date },
+) {
+  return db.transaction().execute(async (trx) => {
+    const claim = await trx
+      .updateTable('saleClaims')
+      .set({ status: 'settled', transactionId: args.transactionId, resolvedAt: args.now })
+      .where('id', '=', args.claimId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!claim) return undefined;
+    await trx
+      .updateTable('showItems')
+      .set({ claimId: null, updatedAt: args.now })
+      .where('id', '=', claim.showItemId)
+      .where('claimId', '=', claim.id)
+      .execute();
+    const shippingAddress = args.shippingAddress ?? (await shippingAddressOf(trx, claim.userId));
+    return trx
+      .insertInto('purchases')
+      .values({
+        userId: claim.userId,
+        showItemId: claim.showItemId,
+        amount: claim.amount,
+        status: 'authorized',
+        transactionId: args.transactionId,
+        shippingAddress,
+        claimId: claim.id,
+        idempotencyKey: claim.idempotencyKey,
+        updatedAt: args.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+async function shippingAddressOf(db: Kysely<Database>, userId: string): Promise<string> {
+  const row = await sql<{ address: string }>`
+    select concat_ws(', ', nullif(full_name, ''), address, city, concat_ws(' ', state, zip), country) as address
+    from users where id = ${userId}`.execute(db);
+  return row.rows[0]?.address ?? '';
+}
+
+/**
+ * The sale did not go through: put the item back (on sale again if its show is still showing it,
+ * else where the clock has moved on to) and close the claim. `needsCheck` marks a release made
+ * without knowing whether the gateway authorised (a timeout): the reconciler looks again later.
+ */
+export async function releaseClaim(
+  db: Kysely<Database>,
+  args: { claimId: string; failure: string; needsCheck: boolean; now: Date },
+): Promise<SaleClaim | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const claim = await trx
+      .updateTable('saleClaims')
+      .set({ status: 'released', failure: args.failure, needsCheck: args.needsCheck, resolvedAt: args.now })
+      .where('id', '=', args.claimId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!claim) return undefined;
+    // A live item goes back on sale only if it is still the item being shown with time left;
+    // otherwise the clock has moved on: available (its turn passed) or queued (the show was reset).
+    await sql`
+      update show_items i
+      set claim_id = null, sold_to_user_id = null, sold_at = null, updated_at = ${args.now},
+        status = case
+          when ${claim.releaseStatus} = 'available' then 'available'
+          when s.status = 'running' and s.phase = 'showing' and s.phase_ends_at > ${args.now}
+            and i.id = (select x.id from show_items x where x.show_id = s.id
+              order by x.order_index, x.created_at offset s.current_index limit 1) then 'showing'
+          when s.status in ('idle', 'scheduled') then 'queued'
+          else 'available'
+        end
+      from shows s
+      where i.id = ${claim.showItemId} and s.id = i.show_id and i.claim_id = ${claim.id}`.execute(trx);
+    return claim;
+  });
+}

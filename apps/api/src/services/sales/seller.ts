@@ -1,0 +1,255 @@
+import type { EventBus } from '@vault/bus';
+import { authMessages, type BoughtPurchase, type BuyResponse, buyMessages } from '@vault/contracts';
+import type { Database, Purchase } from '@vault/db';
+import type { ShowDriver } from '@vault/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { AppError } from '../../lib/app-error';
+import { type AuthNetClient, GatewayError } from '../../payments/authnet/client';
+import { type Claim, claimItem, explainRefusal, releaseClaim, settleClaim } from './claims';
+
+export interface SellerDeps {
+  db: Kysely<Database>;
+  bus: EventBus;
+  payments: () => AuthNetClient;
+  driver: ShowDriver;
+  log: FastifyBaseLogger;
+  /** The gateway's own timeout: how long a double tap may wait for the first tap's answer. */
+  gatewayTimeoutMs: number;
+  now?: () => number;
+}
+
+const KNOWN_LIMIT = 50_000;
+
+/**
+ * Sells items exactly once. The database decides (one conditional UPDATE per claim); this
+ * instance's memory only makes refusals cheap: once an item is known to be claimed by someone,
+ * every other buyer is refused without a query, and a double tap on this instance waits for the
+ * first tap's answer instead of racing it.
+ */
+export function createSeller(deps: SellerDeps) {
+  const now = deps.now ?? Date.now;
+  /** item id → the member who claimed or bought it. */
+  const known = new Map<string, string>();
+  /** `${userId}:${itemId}` → the attempt in flight on this instance. */
+  const inflight = new Map<string, Promise<BuyResponse>>();
+  /** item id → the claim query for it running on this instance (see claimOrExplain). */
+  const gates = new Map<string, Promise<void>>();
+
+  function remember(itemId: string, userId: string) {
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    known.set(itemId, userId);
+  }
+
+  const sold = () => new AppError(409, 'sold', buyMessages.sold);
+
+  async function purchaseResponse(purchaseId: string): Promise<BuyResponse> {
+    const row = await deps.db
+      .selectFrom('purchases')
+      .innerJoin('showItems', 'showItems.id', 'purchases.showItemId')
+      .selectAll('purchases')
+      .select(['showItems.title', 'showItems.price'])
+      .where('purchases.id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    return { item: { id: row.showItemId, title: row.title, price: row.price }, purchase: toBought(row) };
+  }
+
+  /** Tells the show (clock and screens) about a live sale; a test product has no show to tell. */
+  async function announce(claim: Claim) {
+    if (claim.kind !== 'live') return;
+    const position = await sql<{ n: number }>`
+      select count(*)::int as n from show_items x, show_items i
+      where i.id = ${claim.showItemId} and x.show_id = i.show_id
+        and (x.order_index, x.created_at) < (i.order_index, i.created_at)`.execute(deps.db);
+    const result = await deps.driver.command(claim.showId, { type: 'sold', index: position.rows[0]?.n ?? -1 });
+    // The phase may have ended while the card was authorised: the sale stands, and every
+    // instance must still refresh what it shows.
+    if (!result.ok || !result.changed) {
+      await deps.bus.publish('show', {
+        type: 'show.changed',
+        showId: claim.showId,
+        step: result.ok ? result.state.step : 0,
+        at: new Date(now()).toISOString(),
+      });
+    }
+  }
+
+  async function release(claim: Claim, failure: string, needsCheck: boolean) {
+    await releaseClaim(deps.db, { claimId: claim.claimId, failure, needsCheck, now: new Date(now()) });
+    known.delete(claim.showItemId);
+    await deps.bus.publish('sales', { type: 'item.released', showItemId: claim.showItemId });
+    if (claim.kind === 'live') {
+      await deps.bus.publish('show', {
+        type: 'show.changed',
+        showId: claim.showId,
+        step: 0,
+        at: new Date(now()).toISOString(),
+      });
+    }
+  }
+
+  async function settle(claim: Claim, transactionId: string): Promise<BuyResponse> {
+    const purchase = await settleClaim(deps.db, {
+      claimId: claim.claimId,
+      transactionId,
+      shippingAddress: claim.shippingAddress,
+      now: new Date(now()),
+    });
+    // Undefined: the reconciler settled it first; its purchase is the answer.
+    const id =
+      purchase?.id ??
+      (
+        await deps.db
+          .selectFrom('purchases')
+          .select('id')
+          .where('claimId', '=', claim.claimId)
+          .executeTakeFirstOrThrow()
+      ).id;
+    await announce(claim).catch((error: unknown) => deps.log.error({ err: error }, 'announcing a sale failed'));
+    return purchase
+      ? { item: { id: claim.showItemId, title: claim.title, price: claim.price }, purchase: toBought(purchase) }
+      : purchaseResponse(id);
+  }
+
+  /** The winner's path: authorise the price on the member's saved card, then settle or release. */
+  async function charge(claim: Claim, userId: string): Promise<BuyResponse> {
+    await deps.bus.publish('sales', { type: 'item.claimed', showItemId: claim.showItemId, userId });
+    const client = deps.payments();
+    try {
+      const auth = await client.authorize({
+        refId: claim.claimId,
+        amount: claim.price,
+        customerProfileId: claim.customerProfileId,
+        paymentProfileId: claim.paymentProfileId,
+        invoiceNumber: claim.claimId,
+        description: claim.title.slice(0, 255),
+      });
+      return await settle(claim, auth.transId);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error; // the claim stays pending: the reconciler finishes it
+      if (error.failure === 'timeout') {
+        // The authorisation may have happened without its answer reaching us: ask the gateway.
+        const found = await client
+          .findTransactionByInvoice(claim.customerProfileId, claim.claimId)
+          .catch(() => undefined);
+        if (found && found.status === 'authorizedPendingCapture') return settle(claim, found.transId);
+        await release(claim, error.message, found === undefined);
+        throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
+      }
+      await release(claim, error.message, false);
+      if (error.failure === 'declined') throw new AppError(402, 'declined', buyMessages.declined);
+      throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
+    }
+  }
+
+  /** A double tap that reached another instance: wait for the first tap's claim to resolve. */
+  async function awaitClaim(claimId: string): Promise<BuyResponse> {
+    const deadline = now() + deps.gatewayTimeoutMs * 2 + 2000;
+    while (now() < deadline) {
+      const claim = await deps.db
+        .selectFrom('saleClaims')
+        .select(['status', 'failure'])
+        .where('id', '=', claimId)
+        .executeTakeFirst();
+      if (claim?.status === 'settled') {
+        const purchase = await deps.db
+          .selectFrom('purchases')
+          .select('id')
+          .where('claimId', '=', claimId)
+          .executeTakeFirstOrThrow();
+        return purchaseResponse(purchase.id);
+      }
+      if (claim?.status !== 'pending') throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new AppError(409, 'in_progress', buyMessages.inProgress);
+  }
+
+  /**
+   * The claim query, or its refusal's explanation — one at a time per item on this instance. A
+   * burst of buyers then costs one round trip here, not one each: whoever waited finds the item
+   * known as claimed and is refused from memory; only if the first was refused for reasons of
+   * its own (no card, say) does the next go to the database.
+   */
+  async function claimOrExplain(userId: string, showItemId: string, idempotencyKey: string | null) {
+    for (let gate = gates.get(showItemId); gate; gate = gates.get(showItemId)) {
+      await gate;
+      const owner = known.get(showItemId);
+      if (owner !== undefined && owner !== userId) throw sold();
+    }
+    let open = () => {};
+    gates.set(
+      showItemId,
+      new Promise<void>((resolve) => {
+        open = resolve;
+      }),
+    );
+    try {
+      const claim = await claimItem(deps.db, { userId, showItemId, idempotencyKey, now: new Date(now()) });
+      if (claim) {
+        remember(showItemId, userId);
+        return { claim, facts: null };
+      }
+      const facts = await explainRefusal(deps.db, { userId, showItemId, idempotencyKey });
+      const item = facts.item;
+      if (item && (item.status === 'sold' || item.claimId) && item.soldToUserId)
+        remember(showItemId, item.soldToUserId);
+      return { claim: null, facts };
+    } finally {
+      gates.delete(showItemId);
+      open();
+    }
+  }
+
+  async function attempt(userId: string, showItemId: string, idempotencyKey: string | null): Promise<BuyResponse> {
+    const outcome = await claimOrExplain(userId, showItemId, idempotencyKey);
+    if (outcome.claim) return charge(outcome.claim, userId);
+    const { facts } = outcome;
+    if (!facts.user) throw new AppError(401, 'unauthorized', authMessages.notSignedIn);
+    if (!facts.user.onboardingCompleted) throw new AppError(403, 'forbidden', buyMessages.onboardingRequired);
+    if (!facts.user.hasCard) throw new AppError(403, 'forbidden', buyMessages.paymentMethodRequired);
+    if (facts.keyPurchase && facts.keyPurchase.showItemId !== showItemId) {
+      throw new AppError(422, 'key_reused', buyMessages.keyReused);
+    }
+    if (!facts.item) throw new AppError(404, 'not_found', buyMessages.notFound);
+    if (facts.purchaseId) return purchaseResponse(facts.purchaseId);
+    if (facts.ownPendingClaimId) return awaitClaim(facts.ownPendingClaimId);
+    if (facts.item.status === 'sold' || facts.item.claimId) throw sold();
+    throw new AppError(409, 'not_on_sale', buyMessages.notOnSale);
+  }
+
+  return {
+    /** POST /api/show/buy: the same member buying the same item twice gets the same purchase. */
+    async buy(userId: string, showItemId: string, idempotencyKey: string | null): Promise<BuyResponse> {
+      const owner = known.get(showItemId);
+      if (owner !== undefined && owner !== userId) throw sold();
+      const key = `${userId}:${showItemId}`;
+      const running = inflight.get(key);
+      if (running) return running;
+      const pending = attempt(userId, showItemId, idempotencyKey).finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+      return pending;
+    },
+    /** Bus hints from other instances. */
+    onClaimed(showItemId: string, userId: string) {
+      remember(showItemId, userId);
+    },
+    onReleased(showItemId: string) {
+      known.delete(showItemId);
+    },
+  };
+}
+
+export type Seller = ReturnType<typeof createSeller>;
+
+export function toBought(purchase: Purchase): BoughtPurchase {
+  return {
+    id: purchase.id,
+    showItemId: purchase.showItemId,
+    amount: purchase.amount,
+    status: purchase.status,
+    transactionId: purchase.transactionId,
+    shippingAddress: purchase.shippingAddress,
+    createdAt: purchase.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { Money } from './common';
+import { PurchaseStatus } from './enums';
+
+// SPEC §7 POST /api/show/buy {showItemId} and GET /api/test-products.
+
+export const BuyBody = z.object({
+  showItemId: z.uuid('Choose an item to buy'),
+});
+export type BuyBody = z.infer<typeof BuyBody>;
+
+/** An optional header: a retry carrying the same key gets the first answer's purchase. */
+export const IdempotencyKey = z
+  .string()
+  .trim()
+  .min(8, 'Idempotency-Key must be 8 to 100 characters')
+  .max(100, 'Idempotency-Key must be 8 to 100 characters');
+
+export const BoughtPurchase = z.object({
+  id: z.uuid(),
+  showItemId: z.uuid(),
+  amount: Money,
+  status: PurchaseStatus,
+  transactionId: z.string().nullable(),
+  shippingAddress: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type BoughtPurchase = z.infer<typeof BoughtPurchase>;
+
+/** SPEC §3: the purchase response holds the item with title and price. */
+export const BuyResponse = z.object({
+  item: z.object({ id: z.uuid(), title: z.string(), price: Money }),
+  purchase: BoughtPurchase,
+});
+export type BuyResponse = z.infer<typeof BuyResponse>;
+
+/** SPEC §3 test product. */
+export const TestProduct = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  price: Money,
+  category: z.string().nullable(),
+  bladeType: z.string().nullable(),
+  imageUrls: z.array(z.string()),
+});
+export type TestProduct = z.infer<typeof TestProduct>;
+export const TestProductList = z.array(TestProduct);
+
+/**
+ * The Buy route's refusals. Every "someone else got it" answer contains "sold", which is what the
+ * client's Already Sold toast keys on (SPEC §8).
+ */
+export const buyMessages = {
+  sold: 'This item has already been sold',
+  notOnSale: 'This item is not on sale right now',
+  notFound: 'Item not found',
+  onboardingRequired: 'Complete onboarding to purchase',
+  paymentMethodRequired: 'Add a payment method before buying',
+  declined: 'Your card was declined. Please use another card.',
+  gatewayFailed: 'The payment could not be completed. Please try again.',
+  keyReused: 'This Idempotency-Key was already used for another item',
+  inProgress: 'Your purchase is still being processed. Check your orders in a moment.',
+} as const;
