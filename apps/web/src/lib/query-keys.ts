@@ -9,3 +9,6 @@ export const paymentMethodsKey = ['/api/payment-methods'] as const;
 
 /** GET /api/purchases: refreshed after every purchase (SPEC §4). */
 export const purchasesKey = ['/api/purchases'] as const;
+
+/** GET /api/test-products: the $1 test products on sale; refreshed after every purchase (SPEC §4). */
+export const testProductsKey = ['/api/test-products'] as const;

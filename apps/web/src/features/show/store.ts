@@ -1,5 +1,6 @@
 import type { ShowStateView } from '@vault/contracts';
 import { create } from 'zustand';
+import { withLocalSales } from './purchase-state';
 
 export type Connection = 'connecting' | 'live' | 'polling';
 
@@ -20,7 +21,11 @@ interface LiveShowState {
   /** serverNow ≈ Date.now() + offsetMs; estimated from every state and tick received. */
   offsetMs: number;
   connection: Connection;
+  /** Items bought from this browser: item id → buyer id (see withLocalSales). */
+  sales: Record<string, string>;
   receive(view: ShowStateView, offsetMs: number): void;
+  /** Shows a purchase at once, before the server's next state arrives. */
+  markSold(itemId: string, buyerId: string): void;
   tick(offsetMs: number): void;
   setConnection(connection: Connection): void;
 }
@@ -34,11 +39,17 @@ export const useLiveShow = create<LiveShowState>((set, get) => ({
   view: null,
   offsetMs: 0,
   connection: 'connecting',
+  sales: {},
   receive(view, sample) {
     const offsetMs = estimateOffset(sample);
-    const held = get().view;
+    const { view: held, sales } = get();
     const stale = held?.show && view.show && held.show.id === view.show.id && view.show.step < held.show.step;
-    set(stale ? { offsetMs } : { view, offsetMs });
+    set(stale ? { offsetMs } : { view: withLocalSales(view, sales), offsetMs });
+  },
+  markSold(itemId, buyerId) {
+    const sales = { ...get().sales, [itemId]: buyerId };
+    const held = get().view;
+    set({ sales, view: held && withLocalSales(held, sales) });
   },
   tick(sample) {
     set({ offsetMs: estimateOffset(sample) });

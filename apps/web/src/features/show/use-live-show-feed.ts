@@ -1,6 +1,7 @@
 import { type ShowStateView, type ShowTick, socketEvents } from '@vault/contracts';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
+import { fetchShowState } from './fetch-show-state';
 import { useLiveShow } from './store';
 
 /**
@@ -17,14 +18,8 @@ export function useLiveShowFeed(pollMs: number) {
     const poll = async () => {
       if (inFlight) return;
       inFlight = true;
-      const sent = Date.now();
       try {
-        const response = await fetch('/api/show/state', { credentials: 'include' });
-        if (!response.ok) return;
-        const view = (await response.json()) as ShowStateView;
-        const received = Date.now();
-        // The server's time was read about halfway through the round trip.
-        receive(view, view.serverTime - (sent + received) / 2);
+        await fetchShowState();
       } catch {
         // offline: the next poll tries again
       } finally {

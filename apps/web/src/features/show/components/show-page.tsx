@@ -1,9 +1,12 @@
 import { useCurrentUser } from '../../auth/api';
+import { purchaseArea } from '../purchase-state';
 import { formatMinutes, msLeft, splitCountdown, useLiveShow } from '../store';
 import { useLiveShowFeed } from '../use-live-show-feed';
 import { useNow } from '../use-now';
 import { CurrentItemPanel } from './current-item';
+import { PurchaseArea } from './purchase-area';
 import { ShowHeader } from './show-header';
+import { TestProductGrid } from './test-products';
 
 const POLL_MS = 1000;
 
@@ -72,7 +75,17 @@ export function ShowPage() {
         total={show.lineup.length}
         msLeft={left}
         ownedByMe={Boolean(user && view.currentItem.soldToUserId === user.id)}
-      />
+      >
+        <PurchaseArea
+          item={view.currentItem}
+          kind={purchaseArea({
+            show,
+            item: view.currentItem,
+            onboardingCompleted: user?.onboardingCompleted ?? false,
+            msLeft: left,
+          })}
+        />
+      </CurrentItemPanel>
     ) : (
       <Panel>Loading item data</Panel>
     );
@@ -86,15 +99,24 @@ export function ShowPage() {
       </Panel>
     );
   }
+  // Between shows only (closed or counting down to launch): one grid for both, so it and an open
+  // product dialog stay mounted when the countdown runs out into the closed state.
+  const betweenShows = Boolean(view && !(view.active && show));
 
-  const sold = view?.currentItem?.status === 'sold';
+  const soldItem = view?.currentItem?.status === 'sold' ? view.currentItem : null;
+  const announcement = soldItem
+    ? `${soldItem.title} has been sold${user && soldItem.soldToUserId === user.id ? '. You own this item!' : ''}`
+    : '';
   return (
     <div className="min-h-dvh">
       <ShowHeader />
-      <main className="mx-auto max-w-5xl px-4 py-6">{body}</main>
+      <main className="mx-auto max-w-5xl px-4 py-6">
+        {body}
+        {betweenShows ? <TestProductGrid /> : null}
+      </main>
       {/* Screen readers hear a sale as it happens. */}
       <p className="sr-only" aria-live="assertive">
-        {sold && view?.currentItem ? `${view.currentItem.title} has been sold` : ''}
+        {announcement}
       </p>
     </div>
   );

@@ -1,0 +1,72 @@
+import { buyMessages } from '@vault/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { isSoldOut, outcomeUnknown, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+
+const refusal = (status: number, message: string) =>
+  new ApiError(status, `${status}: ${JSON.stringify({ message })}`, JSON.stringify({ message }));
+
+describe('purchase toasts (SPEC §8)', () => {
+  it('names the item and its price with two decimals on success', () => {
+    const toast = purchaseSuccessToast({
+      item: { id: '6f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11', title: 'Raven Tanto', price: '450.00' },
+      purchase: {
+        id: '7f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11',
+        showItemId: '6f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11',
+        amount: '450.00',
+        status: 'authorized',
+        transactionId: '60012345',
+        shippingAddress: '1 Forge Street, Austin, TX 78701',
+        createdAt: '2026-03-04T12:00:00.000Z',
+      },
+    });
+    expect(toast).toEqual({
+      title: 'Purchase Successful!',
+      description: "You've successfully purchased Raven Tanto for $450.00!",
+      variant: 'success',
+    });
+  });
+
+  it('says Already Sold whenever the server message mentions sold, in any case', () => {
+    for (const message of [buyMessages.sold, 'SOLD OUT', 'Item was Sold to someone else']) {
+      expect(purchaseErrorToast(refusal(409, message))).toEqual({
+        title: 'Already Sold',
+        description: 'This knife has already been sold to another individual.',
+        variant: 'destructive',
+      });
+    }
+    expect(isSoldOut(refusal(409, buyMessages.notOnSale))).toBe(false);
+  });
+
+  it('shows the server message otherwise', () => {
+    expect(purchaseErrorToast(refusal(402, buyMessages.declined))).toEqual({
+      title: 'Purchase Failed',
+      description: buyMessages.declined,
+      variant: 'destructive',
+    });
+    expect(purchaseErrorToast(refusal(403, buyMessages.onboardingRequired)).description).toBe(
+      'Complete onboarding to purchase',
+    );
+  });
+
+  it('falls back to Unable to complete purchase without a message', () => {
+    expect(purchaseErrorToast(new ApiError(502, '502: Bad Gateway', '')).description).toBe(
+      'Unable to complete purchase',
+    );
+    expect(purchaseErrorToast(new ApiError(500, '500: oops', 'oops')).description).toBe('Unable to complete purchase');
+    expect(purchaseErrorToast(new TypeError('Failed to fetch'))).toEqual({
+      title: 'Purchase Failed',
+      description: 'Unable to complete purchase',
+      variant: 'destructive',
+    });
+  });
+});
+
+describe('when a retry must reuse the Idempotency-Key', () => {
+  it('only when the outcome is unknown: no answer or a server-side failure', () => {
+    expect(outcomeUnknown(new TypeError('Failed to fetch'))).toBe(true);
+    expect(outcomeUnknown(refusal(502, buyMessages.gatewayFailed))).toBe(true);
+    expect(outcomeUnknown(refusal(402, buyMessages.declined))).toBe(false);
+    expect(outcomeUnknown(refusal(409, buyMessages.sold))).toBe(false);
+  });
+});

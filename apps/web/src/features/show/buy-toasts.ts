@@ -1,0 +1,54 @@
+import type { BuyResponse } from '@vault/contracts';
+import { ApiError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import type { ToastVariant } from '../../lib/toast';
+
+export interface ToastText {
+  title: string;
+  description: string;
+  variant: ToastVariant;
+}
+
+/** The server's own words for a refused purchase, when it gave any. */
+function serverText(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage?.trim() || undefined : undefined;
+}
+
+/** SPEC §8 purchase success, with the title and price the server answered (not what the screen showed). */
+export function purchaseSuccessToast(response: BuyResponse): ToastText {
+  return {
+    title: 'Purchase Successful!',
+    description: `You've successfully purchased ${response.item.title} for ${formatMoney(response.item.price)}!`,
+    variant: 'success',
+  };
+}
+
+/** True when the refusal means someone else got the item first (every such server text says "sold"). */
+export function isSoldOut(error: unknown): boolean {
+  return /sold/i.test(serverText(error) ?? '');
+}
+
+/** SPEC §8 purchase error: Already Sold when the message says so, else Purchase Failed with the message. */
+export function purchaseErrorToast(error: unknown): ToastText {
+  if (isSoldOut(error)) {
+    return {
+      title: 'Already Sold',
+      description: 'This knife has already been sold to another individual.',
+      variant: 'destructive',
+    };
+  }
+  return {
+    title: 'Purchase Failed',
+    description: serverText(error) ?? 'Unable to complete purchase',
+    variant: 'destructive',
+  };
+}
+
+/**
+ * Whether a failed attempt may have reached the payment gateway without us learning the outcome
+ * (no answer, or a 5xx). Only then is the same Idempotency-Key reused, so a retry cannot charge
+ * twice; a definite refusal (4xx) starts a fresh attempt next time.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}

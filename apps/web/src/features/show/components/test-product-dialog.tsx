@@ -1,0 +1,46 @@
+import type { TestProduct } from '@vault/contracts';
+import { SwipeToConfirm } from '../../../components/swipe-to-confirm';
+import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
+import { formatMoney } from '../../../lib/format';
+import { useCurrentUser } from '../../auth/api';
+import { useBuy } from '../use-buy';
+import { ProductImage, TestBadge } from './product-media';
+import { CompleteOnboarding } from './purchase-area';
+
+/** SPEC §2 test product dialog: the product, then swipe-to-buy (or the onboarding prompt). */
+export function TestProductDialog({ product, onClose }: { product: TestProduct; onClose: () => void }) {
+  const onboarded = useCurrentUser().data?.onboardingCompleted ?? false;
+  const { buy } = useBuy();
+  const price = formatMoney(product.price);
+  const details = [product.category, product.bladeType].filter(Boolean).join(' · ');
+
+  return (
+    <DialogRoot
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogPanel title={product.title} description={details || undefined}>
+        <ProductImage product={product} className="aspect-[4/3] max-h-[40dvh] rounded-2xl" />
+        {product.description ? (
+          <p className="mt-4 text-sm text-steel-200 leading-relaxed">{product.description}</p>
+        ) : null}
+        <div className="mt-4 flex items-center gap-3">
+          <p className="font-semibold text-3xl text-white tabular-nums">{price}</p>
+          <TestBadge />
+        </div>
+        <div className="mt-5">
+          {onboarded ? (
+            <SwipeToConfirm label={`Swipe to Buy ${price}`} onConfirm={() => buy(product.id)} />
+          ) : (
+            <CompleteOnboarding />
+          )}
+        </div>
+        <p className="mt-4 text-center text-steel-400 text-xs">
+          This is a $1 test product. Your saved payment method will be charged upon confirmation.
+        </p>
+      </DialogPanel>
+    </DialogRoot>
+  );
+}

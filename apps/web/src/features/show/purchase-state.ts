@@ -1,0 +1,32 @@
+import type { CurrentItem, ShowStateView } from '@vault/contracts';
+
+export type PurchaseArea = 'none' | 'buy' | 'unavailable' | 'onboarding';
+
+/**
+ * What the purchase area shows (SPEC §2, §4): nothing unless the show is in its showing phase
+ * with the item on show; then the onboarding prompt for members who have not finished it, Buy Now
+ * when the item can really be bought (show running, time left), else "not available".
+ */
+export function purchaseArea(input: {
+  show: Pick<NonNullable<ShowStateView['show']>, 'phase' | 'status'> | null;
+  item: Pick<CurrentItem, 'status'> | null;
+  onboardingCompleted: boolean;
+  msLeft: number;
+}): PurchaseArea {
+  const { show, item } = input;
+  if (!show || !item || show.phase !== 'showing' || item.status !== 'showing') return 'none';
+  if (!input.onboardingCompleted) return 'onboarding';
+  return show.status === 'running' && input.msLeft > 0 ? 'buy' : 'unavailable';
+}
+
+/**
+ * A view with this browser's own purchases applied. Sold is final on the server, so a view that
+ * still shows an item we bought on sale was made before the purchase (a poll crossing the buy
+ * response) and must not bring the Buy button back.
+ */
+export function withLocalSales(view: ShowStateView, sales: Readonly<Record<string, string>>): ShowStateView {
+  const item = view.currentItem;
+  const buyer = item ? sales[item.id] : undefined;
+  if (!item || !buyer || item.status === 'sold') return view;
+  return { ...view, currentItem: { ...item, status: 'sold', soldToUserId: buyer } };
+}

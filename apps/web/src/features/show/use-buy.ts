@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { purchasesKey, testProductsKey } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
+import { useCurrentUser } from '../auth/api';
+import { postBuy } from './api';
+import { isSoldOut, outcomeUnknown, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import { fetchShowState } from './fetch-show-state';
+import { createKeyRing, randomKey } from './idempotency';
+import { useLiveShow } from './store';
+
+const keyRing = createKeyRing(randomKey);
+// Item ids with a request on the wire, checked synchronously: a double tap lands twice before
+// React re-renders the button as disabled, and must still send one request.
+const inFlight = new Set<string>();
+
+/**
+ * Buying a live item or a test product (SPEC §4, §7, §8): one request per press, the toasts, and
+ * the refresh of show state, purchases and test products. `buy` resolves true on success, so a
+ * caller such as the swipe control can show its confirmed state or reset.
+ */
+export function useBuy() {
+  const queryClient = useQueryClient();
+  const buyerId = useCurrentUser().data?.id;
+  const mutation = useMutation({
+    mutationFn: ({ showItemId, key }: { showItemId: string; key: string }) => postBuy({ showItemId }, key),
+  });
+  const { mutateAsync } = mutation;
+
+  const refresh = useCallback(() => {
+    // A failed refresh is harmless: the live feed and the next visit bring the same data.
+    fetchShowState().catch(() => undefined);
+    void queryClient.invalidateQueries({ queryKey: purchasesKey });
+    void queryClient.invalidateQueries({ queryKey: testProductsKey });
+  }, [queryClient]);
+
+  const buy = useCallback(
+    async (showItemId: string): Promise<boolean> => {
+      if (inFlight.has(showItemId)) return false;
+      inFlight.add(showItemId);
+      const key = keyRing.keyFor(showItemId);
+      try {
+        const response = await mutateAsync({ showItemId, key });
+        keyRing.settle(showItemId, false);
+        if (buyerId) useLiveShow.getState().markSold(response.item.id, buyerId);
+        toast(purchaseSuccessToast(response));
+        refresh();
+        return true;
+      } catch (error) {
+        keyRing.settle(showItemId, outcomeUnknown(error));
+        toast(purchaseErrorToast(error));
+        // Someone else got it: show the sale now rather than at the next push.
+        if (isSoldOut(error)) refresh();
+        return false;
+      } finally {
+        inFlight.delete(showItemId);
+      }
+    },
+    [mutateAsync, buyerId, refresh],
+  );
+
+  return {
+    buy,
+    /** The item this hook is buying right now, if any. */
+    pendingItemId: mutation.isPending ? mutation.variables.showItemId : null,
+  };
+}
