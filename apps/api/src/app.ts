@@ -10,6 +10,7 @@ import { sales } from './plugins/sales';
 import { sessions } from './plugins/session';
 import { showEngine } from './plugins/show-engine';
 import { spa } from './plugins/spa';
+import adminPurchaseRoutes from './routes/admin-purchases/index';
 import externalAuthRoutes from './routes/auth/external';
 import authRoutes from './routes/auth/index';
 import buyRoutes from './routes/buy/index';
@@ -26,6 +27,12 @@ import showItemRoutes from './routes/show-items/index';
 import showsRoutes from './routes/shows/index';
 import testProductRoutes from './routes/test-products/index';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 export interface BuildOptions {
   logLevel?: string;
   trustProxy?: boolean;
@@ -40,6 +47,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Request ids reach the logs and the X-Request-Id header, so a user report can be traced.
     requestIdHeader: 'x-request-id',
   });
+  // Every route as registered, for the authorisation matrix test (a new route cannot escape it).
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   // JSON bodies only: a text/plain or form POST (the kind a foreign page can send) gets 415.
@@ -64,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(purchaseRoutes, { prefix: '/api/purchases' });
+  await app.register(adminPurchaseRoutes, { prefix: '/api/purchases' });
   await app.register(showEngine);
   await app.register(realtime);
   await app.register(sales);

@@ -76,4 +76,21 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     expect(error).toBeInstanceOf(Error);
     expect(socket.connected).toBe(false);
   });
+
+  it('tells admins, live, how many members are watching (admins do not count)', async () => {
+    const adminSocket = connect({ cookie: `vault.sid=${admin.cookie('vault.sid')}`, origin: ORIGIN });
+    const counts: number[] = [];
+    adminSocket.on(socketEvents.watchers, (view: { count: number }) => counts.push(view.count));
+    await expect.poll(() => counts.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    const before = counts.at(-1) ?? 0;
+
+    const watchers = [
+      connect({ cookie: memberCookie, origin: ORIGIN }),
+      connect({ cookie: memberCookie, origin: ORIGIN }),
+    ];
+    await expect.poll(() => counts.at(-1), { timeout: 8000 }).toBe(before + 2);
+    expect((await admin.get('/api/show/watchers')).json()).toEqual({ count: before + 2 });
+    for (const w of watchers) w.disconnect();
+    await expect.poll(() => counts.at(-1), { timeout: 8000 }).toBe(before);
+  });
 });

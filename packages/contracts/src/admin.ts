@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
-import { ShowItemStatus, ShowPhase, ShowStatus } from './enums';
+import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 
 // SPEC §5 (show schedule, show item form), word for word.
 
@@ -95,6 +95,8 @@ export const showMessages = {
   notFound: 'Show not found',
   noneRunning: 'No show is running',
   showRequired: 'Show selection is required',
+  lineupWhileLive: 'Pause and reset the live show before changing its lineup',
+  lineupMismatch: 'The lineup must list every item of the show exactly once',
 } as const;
 
 export const ShowIdBody = z.object({ showId: z.uuid('Show selection is required') });
@@ -131,3 +133,41 @@ export const AdminShow = z.object({
   lineup: z.array(AdminShowItem),
 });
 export type AdminShow = z.infer<typeof AdminShow>;
+
+/** PATCH /api/shows/:id — any subset; `lineup` is every item id of the show in its new order. */
+export const UpdateShowBody = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200).optional(),
+    description: z.string().trim().max(2000).nullable().optional(),
+    perKnifeSeconds: seconds('Seconds per item', 1).optional(),
+    intermissionSeconds: seconds('Intermission seconds', 0).optional(),
+    prerollSeconds: seconds('Preroll seconds', 0).optional(),
+    lineup: z.array(z.uuid('Unknown item in the lineup')).max(500).optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), 'Nothing to change');
+export type UpdateShowBody = z.input<typeof UpdateShowBody>;
+
+/** A purchase as an admin sees it: who bought what, for how much, and where it ships. */
+export const AdminPurchase = z.object({
+  id: z.uuid(),
+  showItemId: z.uuid(),
+  itemTitle: z.string(),
+  amount: Money,
+  status: PurchaseStatus,
+  transactionId: z.string().nullable(),
+  buyer: z.object({ id: z.uuid(), email: z.string(), fullName: z.string().nullable() }),
+  shippingAddress: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type AdminPurchase = z.infer<typeof AdminPurchase>;
+export const AdminPurchaseList = z.array(AdminPurchase);
+
+export const purchaseMessages = {
+  notFound: 'Purchase not found',
+  notAuthorized: 'Only an authorized purchase can be captured or voided',
+} as const;
+
+/** Admin push: how many members have the show screen open right now, across every instance. */
+export const WatchersView = z.object({ count: z.number().int().nonnegative() });
+export type WatchersView = z.infer<typeof WatchersView>;

@@ -61,6 +61,8 @@ export type ShowStateView = z.infer<typeof ShowStateView>;
 export const socketEvents = {
   state: 'show:state',
   tick: 'show:tick',
+  /** Admins only: WatchersView, whenever the number of members on /show changes. */
+  watchers: 'show:watchers',
 } as const;
 
 export const ShowTick = z.object({ serverTime: z.number().int(), step: z.number().int().nullable() });

@@ -3,15 +3,19 @@ import { socketEvents } from '@vault/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { createWatcherCount } from '../services/watchers';
 import { SESSION_COOKIE } from './session';
 
 declare module 'fastify' {
   interface FastifyInstance {
     io: Server;
+    /** Members with the show screen open right now, across every instance. */
+    watchers(): Promise<number>;
   }
 }
 
 const TICK_MS = 1000;
+const WATCHERS_MS = 2000;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -63,9 +67,41 @@ export const realtime = fp(
     });
 
     const { store } = app.shows;
+    const watchers = createWatcherCount(app.redis, app.config.redisPrefix);
+    let total = 0;
+    app.decorate('watchers', async () => (total = await watchers.total()));
     io.on('connection', (socket) => {
       socket.emit(socketEvents.state, store.view(Date.now()));
+      // Admins get the live watcher count; everyone else is a watcher.
+      void app.db
+        .selectFrom('users')
+        .select('role')
+        .where('id', '=', String(socket.data.userId))
+        .executeTakeFirst()
+        .then((user) => {
+          if (!socket.connected) return;
+          if (user?.role === 'admin') {
+            void socket.join('admins');
+            socket.emit(socketEvents.watchers, { count: total });
+            return;
+          }
+          watchers.add(1);
+          socket.once('disconnect', () => watchers.add(-1));
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'socket role lookup failed'));
     });
+    // Every couple of seconds: count, and tell this instance's admins when the number moved.
+    const counter = setInterval(() => {
+      const before = total;
+      watchers
+        .total()
+        .then((count) => {
+          total = count;
+          if (count !== before) io.local.to('admins').emit(socketEvents.watchers, { count });
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'counting watchers failed'));
+    }, WATCHERS_MS);
+    counter.unref();
     const pushState = () => io.local.emit(socketEvents.state, store.view(Date.now()));
     store.on('change', pushState);
     const ticker = setInterval(() => {
@@ -76,6 +112,8 @@ export const realtime = fp(
     // Open sockets would hold app.close() forever: disconnect them first.
     app.addHook('preClose', async () => {
       clearInterval(ticker);
+      clearInterval(counter);
+      await watchers.close();
       store.off('change', pushState);
       io.local.disconnectSockets(true);
     });

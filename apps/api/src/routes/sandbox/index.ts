@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { acceptJsSource } from '../../payments/simulator/accept-js';
 import { SIMULATOR_PREFIX } from '../../plugins/payments';
 
@@ -10,7 +11,8 @@ const FaultBody = z.object({
 });
 
 /** The local Authorize.Net simulator's endpoints (simulator mode only). */
-const sandbox: FastifyPluginAsync = async (app) => {
+const sandbox: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const simulator = app.payments.simulator;
   if (!simulator) return;
 
@@ -39,13 +41,13 @@ const sandbox: FastifyPluginAsync = async (app) => {
     return reply.type('application/json; charset=utf-8').send(`\uFEFF${JSON.stringify(result.body)}`);
   });
 
-  // Test and demo control: make the next matching gateway requests fail or hang.
-  app.post('/faults', async (request) => {
-    const fault = FaultBody.parse(request.body);
+  // Demo control, for admins: make the next matching gateway requests fail or hang.
+  app.post('/faults', { preValidation: app.requireAdmin, schema: { body: FaultBody } }, async (request) => {
+    const fault = request.body;
     simulator.injectFaults({ requestType: fault.requestType, kind: fault.kind }, fault.times);
     return { message: 'Fault queued' };
   });
-  app.delete('/faults', async () => {
+  app.delete('/faults', { preValidation: app.requireAdmin }, async () => {
     simulator.clearFaults();
     return { message: 'Faults cleared' };
   });

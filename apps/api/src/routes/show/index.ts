@@ -1,4 +1,4 @@
-import { MessageResponse, ShowIdBody, ShowStateView, showMessages } from '@vault/contracts';
+import { MessageResponse, ShowIdBody, ShowStateView, showMessages, WatchersView } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
@@ -14,6 +14,10 @@ const show: FastifyPluginAsync = async (fastify) => {
   app.get('/state', { preValidation: app.requireSession, schema: { response: { 200: ShowStateView } } }, async () =>
     store.view(Date.now()),
   );
+
+  app.get('/watchers', { preValidation: app.requireAdmin, schema: { response: { 200: WatchersView } } }, async () => ({
+    count: await app.watchers(),
+  }));
 
   app.post(
     '/start',

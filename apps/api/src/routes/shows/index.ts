@@ -1,10 +1,13 @@
-import { AdminShow, CreateShowBody, ScheduleShowBody } from '@vault/contracts';
+import { AdminPurchaseList, AdminShow, CreateShowBody, ScheduleShowBody, UpdateShowBody } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
-import { loadAdminShow, toAdminShow, unwrap } from '../../services/shows';
+import { listShowPurchases } from '../../services/admin-purchases';
+import { loadAdminShow, toAdminShow, unwrap, updateShow } from '../../services/shows';
 
-/** Admin: shows with their lineups; create; schedule (SPEC §7). */
+const ShowParams = z.object({ showId: z.uuid('Show not found') });
+
+/** Admin: shows with their lineups; create; edit and reorder; schedule (SPEC §7); who bought what. */
 const shows: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', app.requireAdmin);
@@ -57,7 +60,7 @@ const shows: FastifyPluginAsync = async (fastify) => {
     '/:showId/schedule',
     {
       schema: {
-        params: z.object({ showId: z.uuid('Show not found') }),
+        params: ShowParams,
         body: ScheduleShowBody,
         response: { 200: AdminShow },
       },
@@ -72,6 +75,31 @@ const shows: FastifyPluginAsync = async (fastify) => {
         }),
       );
       return loadAdminShow(app.db, request.params.showId);
+    },
+  );
+
+  app.patch(
+    '/:showId',
+    { schema: { params: ShowParams, body: UpdateShowBody, response: { 200: AdminShow } } },
+    async (request) => {
+      const show = await updateShow(app.db, request.params.showId, request.body);
+      // The show screen lists the lineup: every instance refreshes what it shows.
+      await app.bus.publish('show', {
+        type: 'show.changed',
+        showId: show.id,
+        step: 0,
+        at: new Date().toISOString(),
+      });
+      return show;
+    },
+  );
+
+  app.get(
+    '/:showId/purchases',
+    { schema: { params: ShowParams, response: { 200: AdminPurchaseList } } },
+    async (request) => {
+      await loadAdminShow(app.db, request.params.showId);
+      return listShowPurchases(app.db, request.params.showId);
     },
   );
 };

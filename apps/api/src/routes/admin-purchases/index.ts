@@ -1,0 +1,23 @@
+import { AdminPurchase } from '@vault/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from '../../lib/zod-provider';
+import { settlePurchase } from '../../services/admin-purchases';
+
+const Params = z.object({ purchaseId: z.uuid('Purchase not found') });
+
+/** Admin: capture (priorAuthCaptureTransaction → completed) or void an authorised purchase. */
+const adminPurchases: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', app.requireAdmin);
+
+  for (const action of ['capture', 'void'] as const) {
+    app.post(
+      `/:purchaseId/${action}`,
+      { schema: { params: Params, response: { 200: AdminPurchase } } },
+      async (request) => settlePurchase(app.db, app.payments.client, request.params.purchaseId, action),
+    );
+  }
+};
+
+export default adminPurchases;
