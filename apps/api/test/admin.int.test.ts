@@ -1,4 +1,5 @@
 import { backends, seedOnboardedMembers } from '@vault/testing';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, type TestApp } from './test-app';
 
@@ -21,7 +22,7 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
     await t?.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, cookie = admin) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: InjectOptions['payload'], cookie = admin) =>
     t.app.inject({ method, url, headers: { origin: ORIGIN, cookie }, ...(payload === undefined ? {} : { payload }) });
 
   async function showWithItems(titles: string[]) {

@@ -29,9 +29,10 @@ export interface RunningProcess {
 }
 
 /** Starts one of the apps (`apps/api/src/main.ts`, …) with tsx, exactly as `pnpm start` does. */
-export function startProcess(entry: string, env: Record<string, string>): RunningProcess {
+export function startProcess(entry: string, env: Record<string, string>, nodeArgs: string[] = []): RunningProcess {
   const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, [path.join(repoRoot, entry)], {
+  // tsx hands node's own flags (e.g. --cpu-prof for a benchmark) through to node.
+  const child = spawn(tsx, [...nodeArgs, path.join(repoRoot, entry)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
