@@ -1,5 +1,5 @@
 import { type ShowStateView, socketEvents } from '@vault/contracts';
-import { backends } from '@vault/testing';
+import { backends, seedOnboardedMembers } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
@@ -77,19 +77,23 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     expect(socket.connected).toBe(false);
   });
 
-  it('tells admins, live, how many members are watching (admins do not count)', async () => {
+  it('tells admins, live, how many members are watching (admins do not count; two tabs are one member)', async () => {
     const adminSocket = connect({ cookie: `vault.sid=${admin.cookie('vault.sid')}`, origin: ORIGIN });
     const counts: number[] = [];
     adminSocket.on(socketEvents.watchers, (view: { count: number }) => counts.push(view.count));
     await expect.poll(() => counts.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
-    const before = counts.at(-1) ?? 0;
+    const before = (await admin.get('/api/show/watchers')).json().count as number;
+    expect(counts.at(-1)).toBe(before);
 
-    const watchers = [
-      connect({ cookie: memberCookie, origin: ORIGIN }),
-      connect({ cookie: memberCookie, origin: ORIGIN }),
-    ];
-    await expect.poll(() => counts.at(-1), { timeout: 8000 }).toBe(before + 2);
-    expect((await admin.get('/api/show/watchers')).json()).toEqual({ count: before + 2 });
+    // A member who is not watching yet, with the show open in two tabs.
+    const [fresh] = await seedOnboardedMembers(t.database.db, {
+      count: 1,
+      sessionSecret: 'test-session-secret-at-least-32-characters',
+    });
+    const cookie = fresh?.cookie ?? '';
+    const watchers = [connect({ cookie, origin: ORIGIN }), connect({ cookie, origin: ORIGIN })];
+    await expect.poll(() => counts.at(-1), { timeout: 8000 }).toBe(before + 1);
+    expect((await admin.get('/api/show/watchers')).json()).toEqual({ count: before + 1 });
     for (const w of watchers) w.disconnect();
     await expect.poll(() => counts.at(-1), { timeout: 8000 }).toBe(before);
   });

@@ -69,7 +69,7 @@ export const realtime = fp(
     const { store } = app.shows;
     const watchers = createWatcherCount(app.redis, app.config.redisPrefix);
     let total = 0;
-    app.decorate('watchers', async () => (total = await watchers.total()));
+    app.decorate('watchers', () => watchers.total());
     io.on('connection', (socket) => {
       socket.emit(socketEvents.state, store.view(Date.now()));
       // Admins get the live watcher count; everyone else is a watcher.
@@ -82,11 +82,12 @@ export const realtime = fp(
           if (!socket.connected) return;
           if (user?.role === 'admin') {
             void socket.join('admins');
-            socket.emit(socketEvents.watchers, { count: total });
+            void watchers.total().then((count) => socket.emit(socketEvents.watchers, { count }));
             return;
           }
-          watchers.add(1);
-          socket.once('disconnect', () => watchers.add(-1));
+          const userId = String(socket.data.userId);
+          watchers.join(userId);
+          socket.once('disconnect', () => watchers.leave(userId));
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'socket role lookup failed'));
     });

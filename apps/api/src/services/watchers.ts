@@ -4,25 +4,31 @@ import type { Redis } from 'ioredis';
 const FRESH_MS = 6000;
 
 /**
- * How many members have the show screen open, across every instance: each instance counts its
- * own sockets and, when scaled, reports the count to a Redis hash every couple of seconds; the
+ * How many members have the show screen open, across every instance: each instance counts the
+ * members with a socket open to it and, when scaled, reports the count to a Redis hash every couple of seconds; the
  * total is the sum of the fresh reports (an instance that died stops counting after 6 s).
  */
 export function createWatcherCount(redis: Redis | null, prefix: string) {
   const instance = randomUUID();
   const key = `${prefix}:watchers`;
-  let local = 0;
+  /** member id → their open show screens here; a member with two tabs is one watcher. */
+  const screens = new Map<string, number>();
+  const local = () => screens.size;
 
   return {
-    add(delta: number) {
-      local = Math.max(0, local + delta);
+    join(userId: string) {
+      screens.set(userId, (screens.get(userId) ?? 0) + 1);
     },
-    local: () => local,
+    leave(userId: string) {
+      const left = (screens.get(userId) ?? 1) - 1;
+      if (left > 0) screens.set(userId, left);
+      else screens.delete(userId);
+    },
     /** Publishes this instance's count (scaled) and returns the total. */
     async total(): Promise<number> {
-      if (!redis) return local;
+      if (!redis) return local();
       const now = Date.now();
-      await redis.hset(key, instance, `${local}:${now}`);
+      await redis.hset(key, instance, `${local()}:${now}`);
       const reports = await redis.hgetall(key);
       let sum = 0;
       const stale: string[] = [];
