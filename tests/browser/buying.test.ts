@@ -5,6 +5,7 @@ import { buyMessages } from '@vault/contracts';
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api as apiCall, onboardMember, toastItem, toastText } from './support/browser-helpers';
 
 // Screenshots of each buying state at 375 px (member A) and 1280 px (member B), for a human to
 // look at layout regressions that assertions do not catch.
@@ -13,66 +14,9 @@ mkdirSync(SHOTS_DIR, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
 
-function toastItem(page: Page, title: string): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: title });
-}
-
-async function toastText(page: Page, title: string): Promise<string> {
-  const item = toastItem(page, title);
-  await item.waitFor();
-  return (await item.textContent()) ?? '';
-}
-
-interface Reply {
-  status: number;
-  body: { message?: string; id?: string } & Record<string, unknown>;
-}
-
-/** A JSON call from inside the page, so it carries that member's session cookie and the page's Origin. */
-function api(page: Page, method: string, path: string, body?: unknown): Promise<Reply> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const r = await fetch(p as string, {
-        method: m as string,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      const text = await r.text();
-      return { status: r.status, body: text ? JSON.parse(text) : {} };
-    },
-    [method, path, body] as const,
-  );
-}
-
-/** Registers, logs in and completes the three onboarding steps in the UI, ending on /show. */
-async function onboardMember(app: EmbeddedApp, page: Page, email: string, card: string) {
-  await page.goto(`${app.baseUrl}/register`);
-  await page.getByLabel('First name').fill('Test');
-  await page.getByLabel('Last name').fill('Buyer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('sharp-edges-99');
-  await page.getByLabel('Confirm password').fill('sharp-edges-99');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${app.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('sharp-edges-99');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${app.baseUrl}/onboarding`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Full name').fill('Test Buyer');
-  await page.getByLabel('Street address').fill('1 Forge Street');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').fill('TX');
-  await page.getByLabel('ZIP code').fill('78701');
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await page.getByLabel('Cardholder name').fill('Test Buyer');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Month').fill('12');
-  await page.getByLabel('Year').fill('2031');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: 'Save Payment Method' }).click();
-  await page.waitForURL(`${app.baseUrl}/show`);
-}
+type Reply = Awaited<ReturnType<typeof apiCall<{ message?: string; id?: string } & Record<string, unknown>>>>;
+const api = (page: Page, method: string, path: string, body?: unknown): Promise<Reply> =>
+  apiCall(page, method, path, body);
 
 /** Counts POST /api/show/buy requests a page sends. */
 function countBuys(page: Page) {

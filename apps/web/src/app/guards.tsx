@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
-import { NetworkError, useCurrentUser } from '../features/auth/api';
 import { AuthErrorAlert } from '../features/auth/components/auth-error-alert';
 import { ConnectionErrorScreen } from '../features/auth/components/connection-error-screen';
 import { LandingPage } from '../features/landing/landing-page';
+import { NetworkError, useCurrentUser } from '../lib/current-user';
 import { paths } from '../lib/paths';
 
 /**

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AccountPage } from '../features/account/components/account-page';
+import { AdminRoute, AdminShowsRoute } from '../features/admin/components/admin-access';
 import { ExternalAuthPage } from '../features/auth/components/external-auth-page';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
@@ -41,6 +42,10 @@ export const router = createBrowserRouter([
         ),
       },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      // The admin screens guard themselves: a visitor or customer at /admin sees Admin Access
+      // Required (not the login redirect), and /admin/shows sends them to /show (SPEC §2).
+      { path: paths.admin, element: <AdminRoute /> },
+      { path: paths.adminShows, element: <AdminShowsRoute /> },
       {
         path: paths.auth,
         element: (

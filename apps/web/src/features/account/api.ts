@@ -9,8 +9,8 @@ import type {
   PurchaseView,
 } from '@vault/contracts';
 import { apiRequest } from '../../lib/api-client';
+import { currentUserKey } from '../../lib/current-user';
 import { paymentMethodsKey, profileKey, purchasesKey } from '../../lib/query-keys';
-import { currentUserKey } from '../auth/api';
 
 const ordersKey = ['/api/orders'] as const;
 

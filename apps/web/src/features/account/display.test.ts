@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, fullNameOf, orderNumber, skillLabel, statusBadgeVariant } from './display';
+import { purchaseStatusVariant } from '../../lib/purchase-status';
+import { formatAddress, fullNameOf, orderNumber, skillLabel } from './display';
 
 describe('account display helpers', () => {
   it('maps purchase statuses to the SPEC §4 badge styles', () => {
-    expect(statusBadgeVariant('completed')).toBe('default');
-    expect(statusBadgeVariant('pending')).toBe('secondary');
-    expect(statusBadgeVariant('failed')).toBe('destructive');
-    expect(statusBadgeVariant('authorized')).toBe('outline');
-    expect(statusBadgeVariant('voided')).toBe('outline');
+    expect(purchaseStatusVariant('completed')).toBe('default');
+    expect(purchaseStatusVariant('pending')).toBe('secondary');
+    expect(purchaseStatusVariant('failed')).toBe('destructive');
+    expect(purchaseStatusVariant('authorized')).toBe('outline');
+    expect(purchaseStatusVariant('voided')).toBe('outline');
   });
 
   it('shows the first 8 characters of an order id', () => {

@@ -1,20 +1,6 @@
 import type { ProfileResponse, PurchaseStatus } from '@vault/contracts';
 import type { BadgeVariant } from '../../components/ui/badge';
 
-/** SPEC §4: completed is the default style, pending secondary, failed destructive, anything else outline. */
-export function statusBadgeVariant(status: PurchaseStatus | string): BadgeVariant {
-  switch (status) {
-    case 'completed':
-      return 'default';
-    case 'pending':
-      return 'secondary';
-    case 'failed':
-      return 'destructive';
-    default:
-      return 'outline';
-  }
-}
-
 /** The order number members see: the first 8 characters of the id (SPEC §9). */
 export const orderNumber = (id: string) => id.slice(0, 8);
 

@@ -8,8 +8,8 @@ import type {
   UserResponse,
 } from '@vault/contracts';
 import { apiRequest } from '../../lib/api-client';
+import { currentUserKey } from '../../lib/current-user';
 import { paymentMethodsKey, profileKey } from '../../lib/query-keys';
-import { currentUserKey } from '../auth/api';
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
   const response = await apiRequest('POST', url, body);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useCurrentUser } from '../../lib/current-user';
 import { purchasesKey, testProductsKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { useCurrentUser } from '../auth/api';
 import { postBuy } from './api';
 import { isSoldOut, outcomeUnknown, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
 import { fetchShowState } from './fetch-show-state';

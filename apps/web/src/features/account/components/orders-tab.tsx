@@ -1,7 +1,8 @@
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { purchaseStatusVariant } from '../../../lib/purchase-status';
 import { useOrders } from '../api';
-import { orderNumber, statusBadgeVariant } from '../display';
+import { orderNumber } from '../display';
 import { QuietText } from './card-section';
 
 /** Orders tab: the history in a scrolling area of height 96 units (SPEC §2, §9). */
@@ -24,7 +25,7 @@ export function OrdersTab() {
               <p className="font-semibold text-sm text-white">
                 Order #<span className="font-mono">{orderNumber(order.id)}</span>
               </p>
-              <Badge variant={statusBadgeVariant(order.status)}>{order.status}</Badge>
+              <Badge variant={purchaseStatusVariant(order.status)}>{order.status}</Badge>
             </div>
             <p className="mt-0.5 text-steel-400 text-xs">{formatDate(order.createdAt)}</p>
             <div className="mt-3 flex items-start justify-between gap-3 text-sm">

@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { purchaseStatusVariant } from '../../../lib/purchase-status';
 import { usePurchases } from '../api';
-import { statusBadgeVariant } from '../display';
 import { CardSection, QuietText } from './card-section';
 
 export function PurchaseHistory({ className }: { className?: string }) {
@@ -24,7 +24,7 @@ export function PurchaseHistory({ className }: { className?: string }) {
               </div>
               <div className="flex flex-col items-end gap-1">
                 <p className="font-semibold text-sm text-white tabular-nums">{formatMoney(purchase.amount)}</p>
-                <Badge variant={statusBadgeVariant(purchase.status)}>{purchase.status}</Badge>
+                <Badge variant={purchaseStatusVariant(purchase.status)}>{purchase.status}</Badge>
               </div>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { purchaseArea } from '../purchase-state';
 import { formatMinutes, msLeft, splitCountdown, useLiveShow } from '../store';
 import { useLiveShowFeed } from '../use-live-show-feed';

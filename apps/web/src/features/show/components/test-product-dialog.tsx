@@ -1,8 +1,8 @@
 import type { TestProduct } from '@vault/contracts';
 import { SwipeToConfirm } from '../../../components/swipe-to-confirm';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/api';
 import { useBuy } from '../use-buy';
 import { ProductImage, TestBadge } from './product-media';
 import { CompleteOnboarding } from './purchase-area';

@@ -1,0 +1,33 @@
+import { Navigate } from 'react-router-dom';
+import { ButtonLink } from '../../../components/ui/button';
+import { VaultMark } from '../../../components/vault-mark';
+import { useCurrentUser } from '../../../lib/current-user';
+import { paths } from '../../../lib/paths';
+import { AdminDashboard } from './admin-dashboard';
+import { ShowManagerPage } from './show-manager-page';
+
+/** SPEC §2 /admin: what a visitor or a customer sees instead of the admin area. */
+export function AdminAccessRequired() {
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-5">
+      <div className="w-full max-w-md rounded-3xl border border-vault-700 bg-vault-900 p-8 text-center">
+        <VaultMark className="mx-auto size-12" />
+        <h1 className="mt-5 font-display text-3xl text-white">Admin Access Required</h1>
+        <p className="mt-3 text-sm text-steel-400">This part of the vault is for administrators only.</p>
+        <ButtonLink to={paths.login} className="mt-7 w-full">
+          Log In
+        </ButtonLink>
+      </div>
+    </main>
+  );
+}
+
+/** /admin: admins get the dashboard; everyone else the access screen (SPEC §2, §6). */
+export function AdminRoute() {
+  return useCurrentUser().data?.role === 'admin' ? <AdminDashboard /> : <AdminAccessRequired />;
+}
+
+/** /admin/shows: non-admins are redirected to /show (SPEC §2, §6). */
+export function AdminShowsRoute() {
+  return useCurrentUser().data?.role === 'admin' ? <ShowManagerPage /> : <Navigate to={paths.show} replace />;
+}

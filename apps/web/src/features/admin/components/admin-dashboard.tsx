@@ -1,0 +1,43 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { paths } from '../../../lib/paths';
+import { useAdminLive } from '../use-admin-live';
+import { AdminHeader, AdminTitle } from './admin-header';
+import { ShowControlCard } from './show-control-card';
+import { ShowItemsTab } from './show-items-tab';
+import { ShowsTab } from './shows-tab';
+
+const tabClass =
+  'min-h-10 rounded-lg px-3 font-semibold text-sm text-steel-400 transition-colors hover:text-steel-200 data-[state=active]:bg-vault-700 data-[state=active]:text-white';
+
+/** SPEC §2 /admin: the Show Control card above the Show Items and Shows tabs. */
+export function AdminDashboard() {
+  const { live, watchers, connection } = useAdminLive();
+  return (
+    <div className="min-h-dvh">
+      <AdminHeader back={{ to: paths.show, label: 'Back to Show' }} connection={connection} />
+      <main className="mx-auto max-w-5xl px-4 pt-6 pb-12">
+        <AdminTitle title="Admin Dashboard" />
+        <ShowControlCard live={live} watchers={watchers} className="mt-6" />
+        <Tabs.Root defaultValue="items" className="mt-8">
+          <Tabs.List
+            aria-label="Admin sections"
+            className="grid grid-cols-2 gap-1 rounded-xl border border-vault-700 bg-vault-900 p-1 sm:inline-grid sm:w-80"
+          >
+            <Tabs.Trigger value="items" className={tabClass}>
+              Show Items
+            </Tabs.Trigger>
+            <Tabs.Trigger value="shows" className={tabClass}>
+              Shows
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="items" className="mt-5 focus:outline-none">
+            <ShowItemsTab />
+          </Tabs.Content>
+          <Tabs.Content value="shows" className="mt-5 focus:outline-none">
+            <ShowsTab />
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { AdminShowItem } from '@vault/contracts';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatMoney } from '../../../lib/format';
+import { useShowItems, useShows } from '../api';
+import { itemCount, itemStatusVariant } from '../display';
+import { AddShowItemDialog } from './add-show-item-dialog';
+
+function ItemCard({ item, showTitle }: { item: AdminShowItem; showTitle: string | undefined }) {
+  const image = item.imageUrls[0];
+  return (
+    <li className="flex gap-3 rounded-2xl border border-vault-700 bg-vault-900 p-3">
+      {image ? (
+        <img src={image} alt="" className="size-16 shrink-0 rounded-xl bg-vault-800 object-cover" />
+      ) : (
+        <div className="flex size-16 shrink-0 items-center justify-center rounded-xl bg-vault-800 text-[10px] text-steel-400">
+          No image
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="break-words font-semibold text-sm text-white">{item.name}</p>
+        {showTitle ? <p className="truncate text-steel-400 text-xs">{showTitle}</p> : null}
+        <div className="mt-1.5 flex items-center justify-between gap-2">
+          <span className="font-semibold text-brass-400 text-sm tabular-nums">{formatMoney(item.price)}</span>
+          <Badge variant={itemStatusVariant(item.status)}>{item.status}</Badge>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §2 Show Items: the inventory grid and the Add Show Item dialog. */
+export function ShowItemsTab() {
+  const items = useShowItems();
+  const shows = useShows();
+  const [adding, setAdding] = useState(false);
+  // GET /api/shows lists the live shows only; any other item belongs to the standing $1 test products.
+  const titleOf = (showId: string) =>
+    shows.data ? (shows.data.find((s) => s.id === showId)?.title ?? 'Test product') : undefined;
+
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-steel-400">{items.data ? `${itemCount(items.data.length)} in the vault` : ''}</p>
+        <Button onClick={() => setAdding(true)}>Add Show Item</Button>
+      </div>
+      {items.isPending ? (
+        <p className="mt-4 text-sm text-steel-400">Loading items...</p>
+      ) : items.isError ? (
+        <p className="mt-4 text-sm text-steel-400">Could not load the items. Please refresh the page.</p>
+      ) : items.data.length === 0 ? (
+        <p className="mt-4 text-sm text-steel-400">No items yet. Add the first knife for a show.</p>
+      ) : (
+        <ul aria-label="Show items" className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {items.data.map((item) => (
+            <ItemCard key={item.id} item={item} showTitle={titleOf(item.showId)} />
+          ))}
+        </ul>
+      )}
+      <AddShowItemDialog open={adding} onOpenChange={setAdding} shows={shows.data ?? []} />
+    </div>
+  );
+}
