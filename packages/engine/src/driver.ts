@@ -17,6 +17,11 @@ export interface ShowDriver {
   wake(showId: string, step: number): Promise<ApplyResult>;
   /** Re-arms every running or scheduled show (a starting clock, after a crash). */
   rearmAll(): Promise<number>;
+  /**
+   * Tells every instance to reload a show that changed outside a transition (an edit, a new item,
+   * a sale settled or released after its phase): the same bus message a transition sends.
+   */
+  notify(showId: string): Promise<void>;
 }
 
 const EARLY_TOLERANCE_MS = 1000;
@@ -34,16 +39,12 @@ export function createShowDriver(deps: {
 }): ShowDriver {
   const now = deps.now ?? Date.now;
 
+  const publish = (showId: string, step: number) =>
+    deps.bus.publish('show', { type: 'show.changed', showId, step, at: new Date(now()).toISOString() });
+
   async function after(showId: string, result: ApplyResult): Promise<ApplyResult> {
     if (!result.ok) return result;
-    if (result.changed) {
-      await deps.bus.publish('show', {
-        type: 'show.changed',
-        showId,
-        step: result.state.step,
-        at: new Date(now()).toISOString(),
-      });
-    }
+    if (result.changed) await publish(showId, result.state.step);
     if (result.wakeAt !== null) await deps.scheduler.schedule(showId, result.state.step, result.wakeAt);
     return result;
   }
@@ -72,6 +73,11 @@ export function createShowDriver(deps: {
         return result;
       }
       return after(showId, result);
+    },
+
+    async notify(showId) {
+      const show = await deps.db.selectFrom('shows').select('step').where('id', '=', showId).executeTakeFirst();
+      if (show) await publish(showId, show.step);
     },
 
     async rearmAll() {

@@ -35,7 +35,7 @@ export const sales = fp(
     const staleAfterMs = timeoutMs * 2 + 5000;
     const reconcile = (options: { pendingAfterMs?: number } = {}) =>
       reconcileClaims(
-        { db: app.db, bus: app.bus, payments: () => app.payments.client, log: app.log },
+        { db: app.db, bus: app.bus, payments: () => app.payments.client, driver: app.shows.driver, log: app.log },
         { pendingAfterMs: options.pendingAfterMs ?? staleAfterMs, recheckAfterMs: staleAfterMs },
       );
     app.decorate('sales', { seller, reconcile });

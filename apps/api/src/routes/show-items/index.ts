@@ -56,7 +56,7 @@ const showItems: FastifyPluginAsync = async (fastify) => {
         .executeTakeFirstOrThrow();
     });
     // The lineup members see may have grown.
-    await app.bus.publish('show', { type: 'show.changed', showId: item.showId, step: 0, at: new Date().toISOString() });
+    await app.shows.driver.notify(item.showId);
     return reply.status(201).send(toAdminItem(item));
   });
 };

@@ -84,12 +84,7 @@ const shows: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const show = await updateShow(app.db, request.params.showId, request.body);
       // The show screen lists the lineup: every instance refreshes what it shows.
-      await app.bus.publish('show', {
-        type: 'show.changed',
-        showId: show.id,
-        step: 0,
-        at: new Date().toISOString(),
-      });
+      await app.shows.driver.notify(show.id);
       return show;
     },
   );

@@ -1,5 +1,6 @@
 import type { EventBus } from '@vault/bus';
 import type { Database } from '@vault/db';
+import type { ShowDriver } from '@vault/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuthNetClient } from '../../payments/authnet/client';
@@ -9,6 +10,7 @@ export interface ReconcileDeps {
   db: Kysely<Database>;
   bus: EventBus;
   payments: () => AuthNetClient;
+  driver: ShowDriver;
   log: FastifyBaseLogger;
   now?: () => number;
 }
@@ -70,7 +72,7 @@ export async function reconcileClaims(deps: ReconcileDeps, options: ReconcileOpt
         report.released++;
         await deps.bus.publish('sales', { type: 'item.released', showItemId: claim.showItemId });
       }
-      await deps.bus.publish('show', { type: 'show.changed', showId: claim.showId, step: 0, at: at.toISOString() });
+      await deps.driver.notify(claim.showId);
     } catch (error) {
       report.failed++;
       deps.log.warn({ err: error, claimId: claim.id }, 'reconciling a pending claim failed; will retry');

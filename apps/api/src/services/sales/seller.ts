@@ -46,15 +46,14 @@ export function createSeller(deps: SellerDeps) {
     known.set(itemId, userId);
   }
 
-  const sold = () => SOLD;
-
-  async function purchaseResponse(purchaseId: string): Promise<BuyResponse> {
+  /** The answer for a purchase already recorded, found by its id or by the claim that made it. */
+  async function purchaseResponse(by: { id: string } | { claimId: string }): Promise<BuyResponse> {
     const row = await deps.db
       .selectFrom('purchases')
       .innerJoin('showItems', 'showItems.id', 'purchases.showItemId')
       .selectAll('purchases')
       .select(['showItems.title', 'showItems.price'])
-      .where('purchases.id', '=', purchaseId)
+      .where((eb) => ('id' in by ? eb('purchases.id', '=', by.id) : eb('purchases.claimId', '=', by.claimId)))
       .executeTakeFirstOrThrow();
     return { item: { id: row.showItemId, title: row.title, price: row.price }, purchase: toBought(row) };
   }
@@ -69,28 +68,14 @@ export function createSeller(deps: SellerDeps) {
     const result = await deps.driver.command(claim.showId, { type: 'sold', index: position.rows[0]?.n ?? -1 });
     // The phase may have ended while the card was authorised: the sale stands, and every
     // instance must still refresh what it shows.
-    if (!result.ok || !result.changed) {
-      await deps.bus.publish('show', {
-        type: 'show.changed',
-        showId: claim.showId,
-        step: result.ok ? result.state.step : 0,
-        at: new Date(now()).toISOString(),
-      });
-    }
+    if (!result.ok || !result.changed) await deps.driver.notify(claim.showId);
   }
 
   async function release(claim: Claim, failure: string, needsCheck: boolean) {
     await releaseClaim(deps.db, { claimId: claim.claimId, failure, needsCheck, now: new Date(now()) });
     known.delete(claim.showItemId);
     await deps.bus.publish('sales', { type: 'item.released', showItemId: claim.showItemId });
-    if (claim.kind === 'live') {
-      await deps.bus.publish('show', {
-        type: 'show.changed',
-        showId: claim.showId,
-        step: 0,
-        at: new Date(now()).toISOString(),
-      });
-    }
+    if (claim.kind === 'live') await deps.driver.notify(claim.showId);
   }
 
   async function settle(claim: Claim, transactionId: string): Promise<BuyResponse> {
@@ -100,20 +85,11 @@ export function createSeller(deps: SellerDeps) {
       shippingAddress: claim.shippingAddress,
       now: new Date(now()),
     });
-    // Undefined: the reconciler settled it first; its purchase is the answer.
-    const id =
-      purchase?.id ??
-      (
-        await deps.db
-          .selectFrom('purchases')
-          .select('id')
-          .where('claimId', '=', claim.claimId)
-          .executeTakeFirstOrThrow()
-      ).id;
     await announce(claim).catch((error: unknown) => deps.log.error({ err: error }, 'announcing a sale failed'));
+    // Undefined: the reconciler settled it first; its purchase is the answer.
     return purchase
       ? { item: { id: claim.showItemId, title: claim.title, price: claim.price }, purchase: toBought(purchase) }
-      : purchaseResponse(id);
+      : purchaseResponse({ claimId: claim.claimId });
   }
 
   /** The winner's path: authorise the price on the member's saved card, then settle or release. */
@@ -156,14 +132,7 @@ export function createSeller(deps: SellerDeps) {
         .select(['status', 'failure'])
         .where('id', '=', claimId)
         .executeTakeFirst();
-      if (claim?.status === 'settled') {
-        const purchase = await deps.db
-          .selectFrom('purchases')
-          .select('id')
-          .where('claimId', '=', claimId)
-          .executeTakeFirstOrThrow();
-        return purchaseResponse(purchase.id);
-      }
+      if (claim?.status === 'settled') return purchaseResponse({ claimId });
       if (claim?.status !== 'pending') throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -180,7 +149,7 @@ export function createSeller(deps: SellerDeps) {
     for (let gate = gates.get(showItemId); gate; gate = gates.get(showItemId)) {
       await gate;
       const owner = known.get(showItemId);
-      if (owner !== undefined && owner !== userId) throw sold();
+      if (owner !== undefined && owner !== userId) throw SOLD;
     }
     let open = () => {};
     gates.set(
@@ -217,9 +186,9 @@ export function createSeller(deps: SellerDeps) {
       throw new AppError(422, 'key_reused', buyMessages.keyReused);
     }
     if (!facts.item) throw new AppError(404, 'not_found', buyMessages.notFound);
-    if (facts.purchaseId) return purchaseResponse(facts.purchaseId);
+    if (facts.purchaseId) return purchaseResponse({ id: facts.purchaseId });
     if (facts.ownPendingClaimId) return awaitClaim(facts.ownPendingClaimId);
-    if (facts.item.status === 'sold' || facts.item.claimId) throw sold();
+    if (facts.item.status === 'sold' || facts.item.claimId) throw SOLD;
     throw new AppError(409, 'not_on_sale', buyMessages.notOnSale);
   }
 
@@ -227,7 +196,7 @@ export function createSeller(deps: SellerDeps) {
     /** POST /api/show/buy: the same member buying the same item twice gets the same purchase. */
     async buy(userId: string, showItemId: string, idempotencyKey: string | null): Promise<BuyResponse> {
       const owner = known.get(showItemId);
-      if (owner !== undefined && owner !== userId) throw sold();
+      if (owner !== undefined && owner !== userId) throw SOLD;
       const key = `${userId}:${showItemId}`;
       const running = inflight.get(key);
       if (running) return running;
