@@ -7,6 +7,7 @@ COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/worker/package.json apps/worker/
+COPY packages/authnet-simulator/package.json packages/authnet-simulator/
 COPY packages/bus/package.json packages/bus/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/

@@ -7,12 +7,14 @@
 // what warms each replica's session cache, as in a real show.
 
 import http from 'node:http';
+import { simulatorDb } from '@vault/authnet-simulator';
 import { openDatabase } from '@vault/db';
 import {
   createScratchDatabase,
   freePort,
   type RunningProcess,
   seedOnboardedMembers,
+  simulatorEnv,
   startProcess,
   TEST_REDIS_URL,
   uniqueId,
@@ -37,6 +39,8 @@ const shared = {
   SEED_DEMO: 'false',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // Production-like, with the simulator chosen explicitly and credentials of its own for this run.
+  ...simulatorEnv(),
 };
 
 try {
@@ -173,7 +177,7 @@ try {
     .select('id')
     .where('showItemId', '=', String(item.id))
     .execute();
-  const auths = await handle.db
+  const auths = await simulatorDb(handle)
     .selectFrom('authnetSimTransactions')
     .select('id')
     .where('type', '=', 'authOnlyTransaction')

@@ -26,6 +26,8 @@ const api = startProcess('apps/api/src/main.ts', {
   SERVE_WEB: 'false',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // Production-like, with the local payment simulator chosen explicitly (env.ts refuses it otherwise).
+  AUTHNET_MODE: 'simulator',
 });
 const sockets: Socket[] = [];
 try {

@@ -14,5 +14,7 @@ export default defineConfig({
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps in the built app: the server would publish our whole source to anyone who asks
+  // for the .map next to a bundle. Development (vite serve) keeps its own in-memory maps.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

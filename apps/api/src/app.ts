@@ -1,12 +1,17 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import { serializeRequest } from './lib/log-serializers';
+import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/zod-provider';
 import { auth } from './plugins/auth';
 import { errorHandler } from './plugins/error-handler';
 import { type AppDeps, infrastructure } from './plugins/infrastructure';
 import { originCheck } from './plugins/origin-check';
-import { payments, SIMULATOR_PREFIX } from './plugins/payments';
+import { payments } from './plugins/payments';
+import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
 import { sales } from './plugins/sales';
+import { securityHeaders } from './plugins/security-headers';
 import { sessions } from './plugins/session';
 import { showEngine } from './plugins/show-engine';
 import { spa } from './plugins/spa';
@@ -21,7 +26,6 @@ import paymentRoutes from './routes/payment/index';
 import paymentMethodRoutes from './routes/payment-methods/index';
 import profileRoutes from './routes/profile/index';
 import purchaseRoutes from './routes/purchases/index';
-import sandboxRoutes from './routes/sandbox/index';
 import showRoutes from './routes/show/index';
 import showItemRoutes from './routes/show-items/index';
 import showsRoutes from './routes/shows/index';
@@ -29,28 +33,43 @@ import testProductRoutes from './routes/test-products/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: ReadonlyArray<{ method: string; url: string }>;
+    routeTable: ReadonlyArray<RouteTableEntry>;
   }
+}
+
+/** A registered route; its schema lets the fuzz test generate requests for every route. */
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
 }
 
 export interface BuildOptions {
   logLevel?: string;
-  trustProxy?: boolean;
+  /** Which X-Forwarded-For hops to believe (env.ts TRUST_PROXY): none, a hop count, or proxy addresses. */
+  trustProxy?: TrustProxy;
 }
 
 /** Builds the HTTP app from already-open dependencies; tests call this with their own. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: options.trustProxy ?? false,
+    logger: {
+      level: options.logLevel ?? 'info',
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      serializers: { req: serializeRequest },
+    },
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 64 * 1024,
     // Request ids reach the logs and the X-Request-Id header, so a user report can be traced.
-    requestIdHeader: 'x-request-id',
+    // Ours are generated, never taken from the client (a forged id could collide or spoof log
+    // lines); a client's own X-Request-Id is logged apart as clientRequestId.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
   });
   // Every route as registered, for the authorisation matrix test (a new route cannot escape it).
-  const routeTable: Array<{ method: string; url: string }> = [];
+  const routeTable: RouteTableEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -63,6 +82,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(infrastructure, deps);
   await app.register(errorHandler);
+  // Before any route: @fastify/rate-limit attaches per-route limits as routes are added.
+  await app.register(rateLimits);
+  await app.register(securityHeaders);
   await app.register(originCheck);
   await app.register(sessions, { secret: deps.config.sessionSecret });
   await app.register(auth);
@@ -70,7 +92,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(externalAuthRoutes);
   await app.register(payments);
-  await app.register(sandboxRoutes, { prefix: SIMULATOR_PREFIX });
   await app.register(onboardingRoutes, { prefix: '/api/onboarding' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
   await app.register(paymentMethodRoutes, { prefix: '/api/payment-methods' });

@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { loadApiEnv } from './env';
 
 const secret = 'x'.repeat(32);
+const gateway = {
+  AUTHNET_API_LOGIN_ID: 'a1b2c3d4e5',
+  AUTHNET_TRANSACTION_KEY: 'k'.repeat(16),
+  AUTHNET_CLIENT_KEY: 'c'.repeat(64),
+};
 
 describe('API environment', () => {
   it('needs nothing at all for embedded mode', () => {
@@ -20,7 +25,7 @@ describe('API environment', () => {
   it('is scaled when both DATABASE_URL and REDIS_URL are set, and then requires SESSION_SECRET', () => {
     const urls = { DATABASE_URL: 'postgres://u@db/v', REDIS_URL: 'redis://r:6379' };
     expect(() => loadApiEnv(urls)).toThrow(/SESSION_SECRET: is required in scaled mode/);
-    expect(loadApiEnv({ ...urls, SESSION_SECRET: secret }).mode).toBe('scaled');
+    expect(loadApiEnv({ ...urls, SESSION_SECRET: secret, ...gateway }).mode).toBe('scaled');
   });
 
   it('refuses half of scaled mode', () => {
@@ -42,6 +47,36 @@ describe('API environment', () => {
       expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
       expect((error as EnvError).problems.length).toBeGreaterThanOrEqual(4);
     }
+  });
+
+  it('refuses production without real gateway credentials unless the simulator is chosen', () => {
+    expect(() => loadApiEnv({ NODE_ENV: 'production' })).toThrow(
+      /AUTHNET_MODE: NODE_ENV=production needs Authorize\.Net credentials .*set AUTHNET_MODE=simulator/,
+    );
+    expect(loadApiEnv({ NODE_ENV: 'production', AUTHNET_MODE: 'simulator' }).authnetMode).toBe('simulator');
+    expect(loadApiEnv({ NODE_ENV: 'production', ...gateway }).authnetMode).toBe('authorize.net');
+    expect(loadApiEnv({}).authnetMode).toBe('simulator');
+  });
+
+  it('requires the simulator credentials in scaled mode (nothing defaults them)', () => {
+    const scaled = { DATABASE_URL: 'postgres://u@db/v', REDIS_URL: 'redis://r:6379', SESSION_SECRET: secret };
+    try {
+      loadApiEnv({ ...scaled, AUTHNET_MODE: 'simulator' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as EnvError).message;
+      for (const key of ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY', 'AUTHNET_CLIENT_KEY'])
+        expect(message).toContain(`${key}: is required in scaled mode with AUTHNET_MODE=simulator`);
+    }
+    expect(() => loadApiEnv(scaled)).toThrow(/AUTHNET_API_LOGIN_ID: is required in scaled mode/);
+    expect(() =>
+      loadApiEnv({ ...scaled, AUTHNET_MODE: 'simulator', ...gateway, AUTHNET_TRANSACTION_KEY: 'short' }),
+    ).toThrow(/AUTHNET_TRANSACTION_KEY: must be at least 16 characters/);
+    expect(() => loadApiEnv({ AUTHNET_MODE: 'simulator', AUTHNET_API_LOGIN_ID: 'only-one' })).toThrow(/together/);
+    expect(loadApiEnv({ ...scaled, AUTHNET_MODE: 'simulator', ...gateway })).toMatchObject({
+      mode: 'scaled',
+      authnetMode: 'simulator',
+    });
   });
 
   it('treats an empty variable as unset', () => {

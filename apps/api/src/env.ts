@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from '@vault/server';
 import { z } from 'zod';
+import { trustProxyEnv } from './lib/trust-proxy';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -23,7 +24,8 @@ export const ApiEnvObject = z.object({
   SEED_DEMO: envBoolean.default(true),
   SERVE_WEB: envBoolean.default(true),
   WEB_DIST: z.string().default(defaultWebDist),
-  TRUST_PROXY: envBoolean.default(false),
+  /** false, a hop count, or proxy addresses/CIDRs (lib/trust-proxy.ts); `true` means 1 hop. */
+  TRUST_PROXY: trustProxyEnv.default(false),
   LOG_LEVEL: logLevel.default('info'),
   SMTP_URL: z
     .string()
@@ -37,7 +39,11 @@ export const ApiEnvObject = z.object({
   OIDC_ISSUER_URL: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  /** simulator (default without AUTHNET_API_LOGIN_ID) or authorize.net. */
+  /**
+   * simulator (default without AUTHNET_API_LOGIN_ID, outside production) or authorize.net. In
+   * simulator mode the AUTHNET_* credentials are the simulator's own: embedded mode generates them
+   * (DATA_DIR/secrets.json); scaled mode requires them, the same on every replica.
+   */
   AUTHNET_MODE: z.enum(['simulator', 'authorize.net']).optional(),
   AUTHNET_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   AUTHNET_API_LOGIN_ID: z.string().optional(),
@@ -72,11 +78,48 @@ export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
       message: 'set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
     });
   }
-  const authnetMode = env.AUTHNET_MODE ?? (env.AUTHNET_API_LOGIN_ID ? 'authorize.net' : 'simulator');
+  const authnetKeys = ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY', 'AUTHNET_CLIENT_KEY'] as const;
+  const authnetMode = resolveAuthnetMode(env);
   if (authnetMode === 'authorize.net') {
-    for (const key of ['AUTHNET_API_LOGIN_ID', 'AUTHNET_TRANSACTION_KEY', 'AUTHNET_CLIENT_KEY'] as const) {
+    for (const key of authnetKeys) {
       if (!env[key])
         ctx.addIssue({ code: 'custom', path: [key], message: 'is required when AUTHNET_MODE is authorize.net' });
+    }
+  }
+  // A production server that silently took payments with the simulator would take no money at
+  // all: without real gateway credentials it starts only when the operator chose the simulator.
+  if (env.NODE_ENV === 'production' && !env.AUTHNET_MODE && !env.AUTHNET_API_LOGIN_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTHNET_MODE'],
+      message:
+        'NODE_ENV=production needs Authorize.Net credentials (AUTHNET_API_LOGIN_ID, AUTHNET_TRANSACTION_KEY, AUTHNET_CLIENT_KEY); set AUTHNET_MODE=simulator to run the local payment simulator instead (it takes no real payments)',
+    });
+  }
+  if (authnetMode === 'simulator') {
+    // The simulator's merchant credentials guard every member's saved cards: scaled replicas
+    // must share them and nothing may default them (embedded mode generates them per install).
+    const set = authnetKeys.filter((key) => env[key]).length;
+    if (env.DATABASE_URL && set === 0) {
+      for (const key of authnetKeys)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is required in scaled mode with AUTHNET_MODE=simulator (random values, the same on every replica)',
+        });
+    } else if (set !== 0 && set !== authnetKeys.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTHNET_API_LOGIN_ID'],
+        message: 'set AUTHNET_API_LOGIN_ID, AUTHNET_TRANSACTION_KEY and AUTHNET_CLIENT_KEY together',
+      });
+    }
+    if (env.AUTHNET_TRANSACTION_KEY && env.AUTHNET_TRANSACTION_KEY.length < 16) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTHNET_TRANSACTION_KEY'],
+        message: 'must be at least 16 characters for the simulator',
+      });
     }
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -90,7 +133,13 @@ export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
   ...env,
   DATA_DIR: path.resolve(env.DATA_DIR),
   mode: env.DATABASE_URL ? ('scaled' as const) : ('embedded' as const),
+  authnetMode: resolveAuthnetMode(env),
 }));
+
+/** The payment gateway in use: AUTHNET_MODE, else the real one when its credentials are set. */
+function resolveAuthnetMode(env: { AUTHNET_MODE?: 'simulator' | 'authorize.net'; AUTHNET_API_LOGIN_ID?: string }) {
+  return env.AUTHNET_MODE ?? (env.AUTHNET_API_LOGIN_ID ? 'authorize.net' : 'simulator');
+}
 
 export type ApiEnv = z.output<typeof ApiEnvSchema>;
 

@@ -15,8 +15,12 @@ async function main() {
   const sessionSecret = env.SESSION_SECRET ?? local?.sessionSecret;
   if (!sessionSecret) throw new Error('SESSION_SECRET is required');
 
-  const runtime = await openRuntime(env, sessionSecret);
+  const runtime = await openRuntime(env, { sessionSecret, simulator: local?.simulator });
   const app = await buildApp(runtime, { logLevel: env.LOG_LEVEL, trustProxy: env.TRUST_PROXY });
+  if (env.NODE_ENV === 'production' && runtime.config.payments.mode === 'simulator') {
+    // Chosen explicitly (env.ts refuses it otherwise), but it must never go unnoticed.
+    app.log.warn('AUTHNET_MODE=simulator in production: payments go to the local simulator and no real money is taken');
+  }
 
   const admin =
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD
@@ -25,7 +29,7 @@ async function main() {
         ? { email: DEMO_ADMIN_EMAIL, password: local.demoAdminPassword, demo: true }
         : null;
   if (admin) {
-    const outcome = await bootstrapAdmin(app.db, admin);
+    const outcome = await bootstrapAdmin(app, admin);
     app.log.info({ email: admin.email, outcome }, 'admin account ready');
   }
   if (env.SEED_DEMO) {

@@ -1,28 +1,45 @@
 import path from 'node:path';
+import type { SimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { connectRedis } from '@vault/server';
+import { connectRedis, restrictToOwner } from '@vault/server';
 import type { ApiEnv } from './env';
 import type { AppDeps, PaymentsConfig } from './plugins/infrastructure';
 
-/** Simulator credentials: only meaningful to the local simulator, never to Authorize.Net. */
-export const simulatorCredentials = {
-  apiLoginId: 'vault-simulator',
-  transactionKey: 'simulator-transaction-key',
-  clientKey: 'simulator-public-client-key',
-} as const;
+/**
+ * The gateway and its merchant credentials. The simulator's credentials are never constants:
+ * AUTHNET_* when set (required in scaled mode, by env.ts), else this install's generated ones
+ * from DATA_DIR/secrets.json (embedded mode).
+ */
+function paymentsConfig(env: ApiEnv, localSimulator: SimulatorCredentials | undefined): PaymentsConfig {
+  const fromEnv =
+    env.AUTHNET_API_LOGIN_ID && env.AUTHNET_TRANSACTION_KEY && env.AUTHNET_CLIENT_KEY
+      ? {
+          apiLoginId: env.AUTHNET_API_LOGIN_ID,
+          transactionKey: env.AUTHNET_TRANSACTION_KEY,
+          clientKey: env.AUTHNET_CLIENT_KEY,
+        }
+      : undefined;
+  if (env.authnetMode === 'simulator') {
+    const credentials = fromEnv ?? localSimulator;
+    if (!credentials)
+      throw new Error(
+        'The payment simulator needs AUTHNET_API_LOGIN_ID, AUTHNET_TRANSACTION_KEY and AUTHNET_CLIENT_KEY',
+      );
+    return { mode: 'simulator', env: 'sandbox', timeoutMs: env.AUTHNET_TIMEOUT_MS, ...credentials };
+  }
+  if (!fromEnv)
+    throw new Error(
+      'AUTHNET_MODE=authorize.net needs AUTHNET_API_LOGIN_ID, AUTHNET_TRANSACTION_KEY and AUTHNET_CLIENT_KEY',
+    );
+  return { mode: 'authorize.net', env: env.AUTHNET_ENV, timeoutMs: env.AUTHNET_TIMEOUT_MS, ...fromEnv };
+}
 
-function paymentsConfig(env: ApiEnv): PaymentsConfig {
-  const mode = env.AUTHNET_MODE ?? (env.AUTHNET_API_LOGIN_ID ? 'authorize.net' : 'simulator');
-  if (mode === 'simulator') return { mode, env: 'sandbox', timeoutMs: env.AUTHNET_TIMEOUT_MS, ...simulatorCredentials };
-  return {
-    mode,
-    env: env.AUTHNET_ENV,
-    apiLoginId: env.AUTHNET_API_LOGIN_ID ?? '',
-    transactionKey: env.AUTHNET_TRANSACTION_KEY ?? '',
-    clientKey: env.AUTHNET_CLIENT_KEY ?? '',
-    timeoutMs: env.AUTHNET_TIMEOUT_MS,
-  };
+/** Secrets that do not come from the environment: embedded mode keeps them in DATA_DIR/secrets.json. */
+export interface RuntimeSecrets {
+  sessionSecret: string;
+  /** The simulator's credentials for this install (embedded mode). */
+  simulator?: SimulatorCredentials;
 }
 
 export interface Runtime extends AppDeps {
@@ -33,7 +50,8 @@ export interface Runtime extends AppDeps {
  * Opens what the mode needs. Embedded: PGlite under DATA_DIR and an in-process bus.
  * Scaled: Postgres and Redis, failing start-up loudly if either is unreachable.
  */
-export async function openRuntime(env: ApiEnv, sessionSecret: string): Promise<Runtime> {
+export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise<Runtime> {
+  const payments = paymentsConfig(env, secrets.simulator);
   const database =
     env.mode === 'scaled' && env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE })
@@ -45,6 +63,8 @@ export async function openRuntime(env: ApiEnv, sessionSecret: string): Promise<R
     await database.close().catch(() => {});
     throw new Error(`Database unavailable: ${(error as Error).message}`);
   }
+  // The embedded database and secrets are this user's alone (PGlite writes its files 0666).
+  if (env.mode === 'embedded') restrictToOwner(env.DATA_DIR);
 
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, 'vault-api') : null;
   const bus = redis ? createRedisBus(redis, { prefix: env.REDIS_PREFIX }) : createMemoryBus();
@@ -59,11 +79,11 @@ export async function openRuntime(env: ApiEnv, sessionSecret: string): Promise<R
       publicUrl: publicUrl.replace(/\/$/, ''),
       serveWeb: env.SERVE_WEB,
       webDist: env.WEB_DIST,
-      sessionSecret,
+      sessionSecret: secrets.sessionSecret,
       redisPrefix: env.REDIS_PREFIX,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
-      payments: paymentsConfig(env),
+      payments,
       oauth: {
         google:
           env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -83,6 +103,7 @@ export async function openRuntime(env: ApiEnv, sessionSecret: string): Promise<R
       await bus.close();
       redis?.disconnect();
       await database.close();
+      if (env.mode === 'embedded') restrictToOwner(env.DATA_DIR);
     },
   };
 }

@@ -9,7 +9,9 @@ const member = { firstName: 'Ada', lastName: 'Blade', email: 'ada@example.com', 
 describe.each(backends)('accounts on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(backend, { config: { loginLimits: { perIp: 8, perEmail: 3, windowMs: 60_000 } } });
+    t = await buildTestApp(backend, {
+      config: { limits: { login: { failuresPerIp: 8, failuresPerAccountIp: 3, windowMs: 60_000 } } },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -210,23 +212,29 @@ describe.each(backends)('accounts on %s', (backend) => {
   });
 
   describe('rate limiting', () => {
-    it('limits attempts per email, whatever the IP', async () => {
+    it('limits failures per account from one IP, and never locks the owner out from another', async () => {
       await freshAgent().post('/api/auth/register', { ...member, email: 'limited@example.com' });
+      const stranger = freshAgent();
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
         codes.push(
-          (await freshAgent().post('/api/auth/login', { email: 'limited@example.com', password: 'wrong-password' }))
+          (await stranger.post('/api/auth/login', { email: 'limited@example.com', password: 'wrong-password' }))
             .statusCode,
         );
       }
       expect(codes).toEqual([401, 401, 401, 429]);
-      const blocked = await freshAgent().post('/api/auth/login', {
+      const blocked = await stranger.post('/api/auth/login', {
         email: 'limited@example.com',
         password: member.password,
       });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      const owner = await freshAgent().post('/api/auth/login', {
+        email: 'limited@example.com',
+        password: member.password,
+      });
+      expect(owner.statusCode).toBe(200);
     });
 
     it('limits attempts per IP, whatever the email', async () => {

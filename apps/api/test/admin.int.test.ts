@@ -1,3 +1,4 @@
+import { simulatorDb } from '@vault/authnet-simulator';
 import { backends, seedOnboardedMembers } from '@vault/testing';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +120,7 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
     const captured = await call('POST', `/api/purchases/${purchaseId}/capture`, {});
     expect(captured.statusCode).toBe(200);
     expect(captured.json()).toMatchObject({ id: purchaseId, status: 'completed' });
-    const tx = await t.database.db
+    const tx = await simulatorDb(t.database)
       .selectFrom('authnetSimTransactions')
       .select('status')
       .where('id', '=', Number(captured.json().transactionId))
@@ -157,7 +158,7 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
     const voided = await call('POST', `/api/purchases/${purchaseId}/void`, {});
     expect(voided.statusCode).toBe(200);
     expect(voided.json()).toMatchObject({ status: 'voided' });
-    const tx = await t.database.db
+    const tx = await simulatorDb(t.database)
       .selectFrom('authnetSimTransactions')
       .select('status')
       .where('id', '=', Number(bought.json().purchase.transactionId))

@@ -1,3 +1,4 @@
+import { simulatorDb } from '@vault/authnet-simulator';
 import { buyMessages } from '@vault/contracts';
 import { backends, type SeededMember, type SimulatedCard, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
@@ -71,7 +72,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
   }
 
   const authorisations = (showItemId: string) =>
-    db()
+    simulatorDb(t.database)
       .selectFrom('authnetSimTransactions')
       .innerJoin('saleClaims', 'saleClaims.id', 'authnetSimTransactions.invoiceNumber')
       .select(['authnetSimTransactions.id', 'authnetSimTransactions.responseCode'])
@@ -327,7 +328,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
       description: claim.title,
     });
     expect(await t.app.sales.reconcile()).toMatchObject({ voided: 1 });
-    const tx = await db()
+    const tx = await simulatorDb(t.database)
       .selectFrom('authnetSimTransactions')
       .select('status')
       .where('id', '=', Number(auth.transId))

@@ -150,7 +150,8 @@ describe('external sign-in when it is not configured or the provider is down', (
         .execute();
       const a = agent(t.app);
       await a.post('/api/auth/login', { email: 'out@example.com', password: 'password-123' });
-      const res = await a.get('/api/logout');
+      // A click on our own page (Fetch Metadata); other sources must confirm (logout-navigation test).
+      const res = await a.request({ method: 'GET', url: '/api/logout', headers: { 'sec-fetch-site': 'same-origin' } });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/');
       expect((await a.get('/api/auth/user')).statusCode).toBe(401);

@@ -1,9 +1,9 @@
+import { generateSimulatorCredentials, simulatorDb } from '@vault/authnet-simulator';
 import { backends } from '@vault/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
 import { createAuthNetClient, GatewayError } from '../src/payments/authnet/client';
-import { simulatorCredentials } from '../src/runtime';
 import { type Agent, agent, buildTestApp, type TestApp } from './test-app';
 
 const profile = {
@@ -19,6 +19,7 @@ const profile = {
 describe.each(backends)('onboarding and payments on %s', (backend) => {
   let t: TestApp;
   let baseUrl: string;
+  const simulatorCredentials = generateSimulatorCredentials();
   const endpoint = () => `${baseUrl}/sandbox/authnet/xml/v1/request.api`;
 
   beforeAll(async () => {
@@ -381,7 +382,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GatewayError);
       expect((error as GatewayError).failure).toBe('timeout');
-      const rows = await t.database.db
+      const rows = await simulatorDb(t.database)
         .selectFrom('authnetSimTransactions')
         .select('status')
         .where('paymentProfileId', '=', Number(ids.paymentProfileId))
@@ -412,7 +413,11 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
         },
       });
       expect(outOfOrder.messages.message[0].code).toBe('E00003');
-      expect(outOfOrder.messages.message[0].text).toContain("invalid child element 'merchantAuthentication'");
+      // As the gateway's XSD validator says it: the first element out of place, and what was due.
+      expect(outOfOrder.messages.message[0].text).toContain("invalid child element 'customerProfileId'");
+      expect(outOfOrder.messages.message[0].text).toContain(
+        "List of possible elements expected: 'merchantAuthentication'",
+      );
       const wrongKey = await post({
         getCustomerProfileRequest: {
           merchantAuthentication: { name: simulatorCredentials.apiLoginId, transactionKey: 'nope' },

@@ -7,6 +7,7 @@ import {
   freePort,
   openTestRedis,
   type RunningProcess,
+  simulatorEnv,
   startProcess,
   TEST_REDIS_URL,
 } from '@vault/testing';
@@ -76,6 +77,7 @@ describe('scaled mode as real processes on Postgres and Redis', () => {
       const shared = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix };
       const api = start('apps/api/src/main.ts', {
         ...shared,
+        ...simulatorEnv(),
         PORT: String(port),
         SERVE_WEB: 'false',
         SESSION_SECRET: 'a-test-secret-that-is-long-enough-1234',
@@ -105,6 +107,7 @@ describe('scaled mode as real processes on Postgres and Redis', () => {
         DATABASE_URL: database.url,
         REDIS_URL: 'redis://127.0.0.1:1',
         SESSION_SECRET: 'a-test-secret-that-is-long-enough-1234',
+        ...simulatorEnv(),
         SERVE_WEB: 'false',
       });
       const code = await new Promise<number | null>((resolve) => api.child.once('exit', resolve));

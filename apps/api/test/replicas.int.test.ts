@@ -5,6 +5,7 @@ import {
   freePort,
   openTestRedis,
   type RunningProcess,
+  simulatorEnv,
   startProcess,
   TEST_REDIS_URL,
 } from '@vault/testing';
@@ -31,6 +32,7 @@ describe('scaled mode: two API replicas and a worker on Postgres + Redis', () =>
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: redis.prefix,
         SESSION_SECRET: 'a-replica-test-secret-long-enough-12345',
+        ...simulatorEnv(),
         SEED_DEMO: 'false',
         SERVE_WEB: 'false',
         ADMIN_EMAIL: 'ops@vault.test',

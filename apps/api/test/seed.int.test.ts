@@ -2,8 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { backends, openTestDatabase, repoRoot, type TestDatabase } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../src/lib/password';
-import { bootstrapAdmin } from '../src/services/admin-bootstrap';
 import { ensureTestProductsShow, seedDemoData } from '../src/services/seed/index';
 
 describe.each(backends)('start-up data on %s', (backend) => {
@@ -67,25 +65,5 @@ describe.each(backends)('start-up data on %s', (backend) => {
   it('keeps a single test-products show however often it is ensured', async () => {
     const ids = await Promise.all([ensureTestProductsShow(database.db), ensureTestProductsShow(database.db)]);
     expect(new Set(ids).size).toBe(1);
-  });
-
-  it('creates the admin, then promotes and re-passwords an existing account', async () => {
-    expect(await bootstrapAdmin(database.db, { email: 'Boss@Vault.test', password: 'first-password' })).toBe('created');
-    let row = await database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', 'boss@vault.test')
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ role: 'admin', emailVerified: true });
-    expect(await verifyPassword('first-password', row.password ?? '')).toBe(true);
-
-    await database.db.updateTable('users').set({ role: 'customer' }).where('id', '=', row.id).execute();
-    expect(await bootstrapAdmin(database.db, { email: 'boss@vault.test', password: 'second-password' })).toBe(
-      'updated',
-    );
-    row = await database.db.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    expect(row.role).toBe('admin');
-    expect(await verifyPassword('second-password', row.password ?? '')).toBe(true);
-    expect(await verifyPassword('first-password', row.password ?? '')).toBe(false);
   });
 });

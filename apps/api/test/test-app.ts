@@ -1,9 +1,10 @@
+import { generateSimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
 import { type Backend, openTestDatabase, openTestRedis, type TestDatabase, type TestRedis } from '@vault/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
+import type { TrustProxy } from '../src/lib/trust-proxy';
 import type { AppConfig } from '../src/plugins/infrastructure';
-import { simulatorCredentials } from '../src/runtime';
 import type { Mailer, MailMessage } from '../src/services/mailer';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   /** Listen on a free loopback port (the payment client reaches the simulator over real HTTP). */
   listen?: boolean;
   prepare?: (app: FastifyInstance) => void;
+  /** Which X-Forwarded-For hops to believe (TRUST_PROXY); default none. */
+  trustProxy?: TrustProxy;
 }
 
 /**
@@ -47,11 +50,15 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     redisPrefix: redis?.prefix ?? 'test',
     mailFrom: 'The Vault <test@vault.local>',
     oauth: {},
-    payments: { mode: 'simulator', env: 'sandbox', timeoutMs: 2000, ...simulatorCredentials },
+    // Fresh simulator credentials per app (and its siblings), as every install generates its own.
+    payments: { mode: 'simulator', env: 'sandbox', timeoutMs: 2000, ...generateSimulatorCredentials() },
     ...options.config,
   };
   const make = async (prepare?: (app: FastifyInstance) => void) => {
-    const app = await buildApp({ database, redis: redis?.redis ?? null, bus, config, mailer }, { logLevel: 'silent' });
+    const app = await buildApp(
+      { database, redis: redis?.redis ?? null, bus, config, mailer },
+      { logLevel: 'silent', trustProxy: options.trustProxy },
+    );
     prepare?.(app);
     await app.ready();
     return app;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PurchaseStatus, SkillLevel } from './enums';
+import { FULL_NAME_MAX, fullNameFits, NAME_MAX, nameMessages } from './names';
+import { lineText } from './text';
 
 // SPEC §5 (onboarding profile, profile edit) and §3 (order, payment method views), word for word.
 
@@ -7,25 +9,21 @@ const US_STATE_MIN = 'State is required';
 
 /** Address rules shared by onboarding and profile edit; column limits of SPEC §9. */
 const addressFields = {
-  address: z
-    .string({ error: 'Street address is required' })
+  address: lineText({ error: 'Street address is required' })
     .trim()
     .min(1, 'Street address is required')
     .max(60, 'Street address must be at most 60 characters'),
-  city: z
-    .string({ error: 'City is required' })
+  city: lineText({ error: 'City is required' })
     .trim()
     .min(1, 'City is required')
     .max(40, 'City must be at most 40 characters'),
-  state: z.string({ error: US_STATE_MIN }).trim().min(2, US_STATE_MIN).max(40, 'State must be at most 40 characters'),
-  zip: z
-    .string({ error: 'ZIP code is required' })
+  state: lineText({ error: US_STATE_MIN }).trim().min(2, US_STATE_MIN).max(40, 'State must be at most 40 characters'),
+  zip: lineText({ error: 'ZIP code is required' })
     .trim()
     .min(5, 'ZIP code is required')
     .max(20, 'ZIP code must be at most 20 characters'),
-  country: z.string().trim().max(60).default('US'),
-  phoneNumber: z
-    .string()
+  country: lineText().trim().max(60, 'Country must be at most 60 characters').default('US'),
+  phoneNumber: lineText()
     .trim()
     .max(25, 'Phone number must be at most 25 characters')
     .optional()
@@ -33,17 +31,28 @@ const addressFields = {
 };
 
 export const OnboardingProfileBody = z.object({
-  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200),
+  fullName: lineText({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`),
   ...addressFields,
   skillLevel: SkillLevel.default('beginner'),
 });
 export type OnboardingProfileBody = z.input<typeof OnboardingProfileBody>;
 
-export const ProfileUpdateBody = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
-  ...addressFields,
-});
+export const ProfileUpdateBody = z
+  .object({
+    firstName: lineText({ error: 'First name is required' })
+      .trim()
+      .min(1, 'First name is required')
+      .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`),
+    lastName: lineText({ error: 'Last name is required' })
+      .trim()
+      .min(1, 'Last name is required')
+      .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`),
+    ...addressFields,
+  })
+  .refine(fullNameFits, { message: nameMessages.fullNameTooLong, path: ['lastName'] });
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
 
 export const ProfileResponse = z.object({
@@ -64,8 +73,13 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 /** Accept.js's opaque, single-use card token (SPEC §7). Never card data. */
 export const OpaqueDataBody = z.object({
-  dataDescriptor: z.string({ error: 'Payment validation failed' }).min(1, 'Payment validation failed').max(100),
-  dataValue: z.string({ error: 'Payment validation failed' }).min(1, 'Payment validation failed').max(8192),
+  // Not stored, but sent on to the gateway: a control character there is as unwelcome.
+  dataDescriptor: lineText({ error: 'Payment validation failed' }, 'Payment validation failed')
+    .min(1, 'Payment validation failed')
+    .max(100, 'Payment validation failed'),
+  dataValue: lineText({ error: 'Payment validation failed' }, 'Payment validation failed')
+    .min(1, 'Payment validation failed')
+    .max(8192, 'Payment validation failed'),
 });
 export type OpaqueDataBody = z.infer<typeof OpaqueDataBody>;
 
@@ -125,4 +139,9 @@ export const paymentMessages = {
   validationFailed: 'Payment validation failed',
   duplicateCard: 'This card is already saved.',
   gatewayRefused: (reason: string) => `The payment provider refused the request: ${reason}`,
+  cardLimitReached: (max: number) => `You can save up to ${max} cards. Remove one to add another.`,
+  tooManyCardAttempts: (minutes: number) =>
+    `Too many card attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  cardAdditionsLocked: (hours: number) =>
+    `Adding cards is paused on your account after several declined cards. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
 } as const;

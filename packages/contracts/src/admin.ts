@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
+import { blockText, lineText } from './text';
 
 // SPEC §5 (show schedule, show item form), word for word.
 
-const optionalText = (max: number) =>
-  z
-    .string()
+/** An optional field; descriptions and specs are multi-line, the rest one line. */
+const optionalText = (max: number, lines: 'line' | 'block' = 'line') =>
+  (lines === 'block' ? blockText() : lineText())
     .trim()
-    .max(max)
+    .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/** Links are stored as text; a bound keeps one link from filling a row. */
+const URL_MAX = 2048;
 
 /** An absolute http(s) URL, or a path on our own origin (the demo's /media images). */
 const isLink = (value: string) => {
@@ -23,41 +27,58 @@ const isLink = (value: string) => {
   }
 };
 
-export const ImageUrl = z
-  .string()
+export const ImageUrl = lineText()
   .trim()
   .min(1, 'Please enter an image URL')
+  .max(URL_MAX, 'Please enter a valid image URL')
   .refine(isLink, 'Please enter a valid image URL');
+
+/**
+ * SPEC §5: a number greater than 0. The column is numeric(10, 2): more than two decimals would be
+ * rounded (0.001 to 0.00, which its CHECK refuses), so they are refused here instead.
+ */
+export const priceMessages = {
+  positive: 'Price must be a positive number',
+  cents: 'Price must have at most two decimals',
+  tooHigh: 'Price must be less than 100,000,000',
+} as const;
+const DECIMAL = /^\d+(\.\d+)?$/;
+// Trailing zeros past the cents are harmless ("1.500").
+const CENTS = /^\d+(\.\d{1,2}0*)?$/;
+
+export const Price = z
+  .union([z.string(), z.number()], { error: priceMessages.positive })
+  .transform((v) => String(v).trim())
+  .refine((v) => DECIMAL.test(v) && Number(v) > 0, priceMessages.positive)
+  .refine((v) => !DECIMAL.test(v) || CENTS.test(v), priceMessages.cents)
+  .refine((v) => !DECIMAL.test(v) || Number(v) < 100_000_000, priceMessages.tooHigh)
+  .transform((v) => Number(v).toFixed(2));
 
 export const CreateShowItemBody = z.object({
   showId: z
     .string({ error: 'Show selection is required' })
     .min(1, 'Show selection is required')
     .pipe(z.uuid('Show selection is required')),
-  title: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  description: optionalText(5000),
-  price: z
-    .union([z.string(), z.number()], { error: 'Price must be a positive number' })
-    .transform((v) => String(v).trim())
-    .refine(
-      (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number(v) < 100_000_000,
-      'Price must be a positive number',
-    )
-    .transform((v) => Number(v).toFixed(2)),
-  mainVideoUrl: z
-    .string()
+  title: lineText({ error: 'Name is required' })
     .trim()
+    .min(1, 'Name is required')
+    .max(200, 'Name must be at most 200 characters'),
+  description: optionalText(5000, 'block'),
+  price: Price,
+  mainVideoUrl: lineText()
+    .trim()
+    .max(URL_MAX, 'Must be a valid URL')
     .optional()
     .refine((v) => !v || isLink(v), 'Must be a valid URL')
     .transform((v) => (v ? v : undefined)),
   category: optionalText(100),
   bladeType: optionalText(100),
   steelType: optionalText(100),
-  blade: optionalText(2000),
-  handlesSpec: optionalText(2000),
-  hardwareSpec: optionalText(2000),
-  clipSpec: optionalText(2000),
-  breakerSpec: optionalText(2000),
+  blade: optionalText(2000, 'block'),
+  handlesSpec: optionalText(2000, 'block'),
+  hardwareSpec: optionalText(2000, 'block'),
+  clipSpec: optionalText(2000, 'block'),
+  breakerSpec: optionalText(2000, 'block'),
   imageUrls: z.array(ImageUrl).max(20).default([]),
 });
 export type CreateShowItemBody = z.input<typeof CreateShowItemBody>;
@@ -70,22 +91,30 @@ const seconds = (label: string, min: number) =>
     .max(86_400);
 
 export const CreateShowBody = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  description: optionalText(2000),
+  title: lineText({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
+  description: optionalText(2000, 'block'),
   perKnifeSeconds: seconds('Seconds per item', 1),
   intermissionSeconds: seconds('Intermission seconds', 0).default(10),
   prerollSeconds: seconds('Preroll seconds', 0).default(10),
 });
 export type CreateShowBody = z.input<typeof CreateShowBody>;
 
+// Years 0000–9999 match the pattern, but Postgres has no year 0: keep launches in an era it stores.
+const EARLIEST_LAUNCH = Date.UTC(1970, 0, 1);
+const LATEST_LAUNCH = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 export const ScheduleShowBody = z.object({
   launchTime: z
     .string({ error: 'Launch time is required' })
     .min(1, 'Launch time is required')
-    .refine(
-      (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
-      'Launch time must be a valid ISO datetime',
-    ),
+    .max(64, 'Launch time must be a valid ISO datetime')
+    .refine((v) => {
+      const at = Date.parse(v);
+      return /^\d{4}-\d{2}-\d{2}T/.test(v) && at >= EARLIEST_LAUNCH && at <= LATEST_LAUNCH;
+    }, 'Launch time must be a valid ISO datetime'),
   status: ShowStatus.default('scheduled'),
 });
 export type ScheduleShowBody = z.input<typeof ScheduleShowBody>;
@@ -137,8 +166,8 @@ export type AdminShow = z.infer<typeof AdminShow>;
 /** PATCH /api/shows/:id — any subset; `lineup` is every item id of the show in its new order. */
 export const UpdateShowBody = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(200).optional(),
-    description: z.string().trim().max(2000).nullable().optional(),
+    title: lineText().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters').optional(),
+    description: blockText().trim().max(2000, 'Must be at most 2000 characters').nullable().optional(),
     perKnifeSeconds: seconds('Seconds per item', 1).optional(),
     intermissionSeconds: seconds('Intermission seconds', 0).optional(),
     prerollSeconds: seconds('Preroll seconds', 0).optional(),

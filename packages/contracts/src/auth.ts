@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Role } from './enums';
+import { fullNameFits, NAME_MAX, nameMessages } from './names';
+import { lineText } from './text';
 
 // SPEC §5 texts, word for word. The web forms, the API routes and the tests all use these schemas.
 
@@ -7,19 +9,21 @@ import { Role } from './enums';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
+  lineText({ error: message })
     .trim()
     .min(1, message)
     .max(max, `${message.replace(' is required', '')} is too long`);
 
-export const Email = z
-  .string({ error: 'Email is required' })
+/**
+ * Lower-cased before the length check: some characters grow when lower-cased ('İ' becomes two),
+ * and the stored, lower-cased address must fit users.email varchar(254).
+ */
+export const Email = lineText({ error: 'Email is required' })
   .trim()
+  .toLowerCase()
   .min(1, 'Email is required')
-  .max(254, 'Please enter a valid email')
-  .regex(EMAIL_PATTERN, 'Please enter a valid email')
-  .transform((email) => email.toLowerCase());
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email');
 
 /** A new password. Upper bound keeps scrypt's input reasonable. */
 export const NewPassword = z
@@ -28,12 +32,14 @@ export const NewPassword = z
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password is too long');
 
-export const RegisterBody = z.object({
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
-  email: Email,
-  password: NewPassword,
-});
+export const RegisterBody = z
+  .object({
+    firstName: requiredText('First name is required', NAME_MAX),
+    lastName: requiredText('Last name is required', NAME_MAX),
+    email: Email,
+    password: NewPassword,
+  })
+  .refine(fullNameFits, { message: nameMessages.fullNameTooLong, path: ['lastName'] });
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 /** The register screen's form: the body plus a confirmation that never leaves the browser. */
@@ -55,7 +61,8 @@ export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
 export const ResetPasswordBody = z.object({
   token: z
     .string({ error: 'This reset link is invalid or has expired.' })
-    .min(1, 'This reset link is invalid or has expired.'),
+    .min(1, 'This reset link is invalid or has expired.')
+    .max(200, 'This reset link is invalid or has expired.'),
   password: NewPassword,
 });
 export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
@@ -113,3 +120,16 @@ export const loginNotices = {
   'account-exists': 'An account with this email already exists. Log in with your password.',
 } as const;
 export type LoginNotice = keyof typeof loginNotices;
+
+/**
+ * GET /api/logout from anywhere but our own pages (a link or redirect on another site, even a
+ * sibling subdomain) does not sign out: it shows this page, whose button signs out.
+ */
+export const logoutConfirmTexts = {
+  title: 'Sign out of the Vault?',
+  body: 'This sign-out link did not come from the Vault itself. Sign out on this device only if you meant to.',
+  confirm: 'Sign out',
+  cancel: 'Stay signed in',
+  /** A browser prefetching the link (speculation rules) gets this, and nobody is signed out. */
+  prefetchRefused: 'Sign-out links cannot be prefetched',
+} as const;

@@ -15,8 +15,18 @@ export const BusMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('item.claimed'), showItemId: z.uuid(), userId: z.uuid() }),
   /** The claim was released (card refused): the item is buyable again. */
   z.object({ type: z.literal('item.released'), showItemId: z.uuid() }),
+  /**
+   * Every session of a member ended (password reset, admin promotion by bootstrap): every instance
+   * drops them from its session cache and disconnects the member's sockets at once.
+   */
+  z.object({ type: z.literal('user.sessions-ended'), userId: z.uuid() }),
+  /**
+   * One session ended (logout). `session` is sessionTag(sid), a SHA-256 of the id: the id itself
+   * never crosses Redis.
+   */
+  z.object({ type: z.literal('session.ended'), session: z.string().regex(/^[\w-]{43}$/) }),
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;
 
-export const busChannels = ['show', 'sales'] as const;
+export const busChannels = ['show', 'sales', 'sessions'] as const;
 export type BusChannel = (typeof busChannels)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { PurchaseStatus } from './enums';
+import { lineText } from './text';
 
 // SPEC §7 POST /api/show/buy {showItemId} and GET /api/test-products.
 
@@ -10,8 +11,7 @@ export const BuyBody = z.object({
 export type BuyBody = z.infer<typeof BuyBody>;
 
 /** An optional header: a retry carrying the same key gets the first answer's purchase. */
-export const IdempotencyKey = z
-  .string()
+export const IdempotencyKey = lineText()
   .trim()
   .min(8, 'Idempotency-Key must be 8 to 100 characters')
   .max(100, 'Idempotency-Key must be 8 to 100 characters');

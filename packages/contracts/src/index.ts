@@ -7,4 +7,6 @@ export * from './common';
 export * from './enums';
 export * from './health';
 export * from './jobs';
+export * from './names';
 export * from './show';
+export * from './text';

@@ -34,7 +34,7 @@ const pgTypes = {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
     const client = new PGlite(target.dataDir);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
     return handle(db, 'pglite', 'public');

@@ -29,39 +29,6 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     isDefault: true,
     createdAt: true,
   },
-  authnetSimTokens: {
-    dataValue: true,
-    cardType: true,
-    last4: true,
-    expiration: true,
-    behavior: true,
-    expiresAt: true,
-    usedAt: true,
-  },
-  authnetSimCustomers: { id: true, merchantCustomerId: true, email: true, description: true, createdAt: true },
-  authnetSimPaymentProfiles: {
-    id: true,
-    customerId: true,
-    cardType: true,
-    last4: true,
-    expiration: true,
-    behavior: true,
-    billTo: true,
-    isDefault: true,
-    createdAt: true,
-  },
-  authnetSimTransactions: {
-    id: true,
-    type: true,
-    amount: true,
-    status: true,
-    responseCode: true,
-    customerId: true,
-    paymentProfileId: true,
-    refTransId: true,
-    invoiceNumber: true,
-    createdAt: true,
-  },
   users: {
     id: true,
     email: true,
@@ -206,6 +173,12 @@ describe.each(backends)('database schema on %s', (backend) => {
       expect(live, `table ${snake(table)}`).toBeDefined();
       expect(live?.columns.map((c) => c.name).sort()).toEqual(Object.keys(columns).map(snake).sort());
     }
+  });
+
+  it('has no table of the payment simulator: a production schema never carries authnet_sim_*', async () => {
+    const tables = await db().introspection.getTables();
+    const simulatorTables = tables.filter((t) => t.schema === database.schema && t.name.startsWith('authnet_sim'));
+    expect(simulatorTables.map((t) => t.name)).toEqual([]);
   });
 
   it('migrating again is a no-op', async () => {

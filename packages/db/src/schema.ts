@@ -166,54 +166,9 @@ export interface PaymentMethodsTable {
   createdAt: CreatedAt;
 }
 
-/** Local Authorize.Net simulator state (AUTHNET_MODE=simulator). Ids are numeric, like the gateway's. */
-export interface AuthnetSimTokensTable {
-  dataValue: string;
-  cardType: string;
-  last4: string;
-  expiration: string;
-  behavior: string;
-  expiresAt: Timestamp;
-  usedAt: Timestamp | null;
-}
-export interface AuthnetSimCustomersTable {
-  id: Generated<number>;
-  merchantCustomerId: string | null;
-  email: string | null;
-  description: string | null;
-  createdAt: CreatedAt;
-}
-export interface AuthnetSimPaymentProfilesTable {
-  id: Generated<number>;
-  customerId: number;
-  cardType: string;
-  last4: string;
-  expiration: string;
-  behavior: string;
-  billTo: ColumnType<Record<string, unknown>, string | undefined, string>;
-  isDefault: Generated<boolean>;
-  createdAt: CreatedAt;
-}
-export interface AuthnetSimTransactionsTable {
-  id: Generated<number>;
-  type: string;
-  amount: string | null;
-  status: string;
-  responseCode: string;
-  customerId: number | null;
-  paymentProfileId: number | null;
-  refTransId: number | null;
-  invoiceNumber: string | null;
-  createdAt: CreatedAt;
-}
-
 export interface Database {
   appMeta: AppMetaTable;
   paymentMethods: PaymentMethodsTable;
-  authnetSimTokens: AuthnetSimTokensTable;
-  authnetSimCustomers: AuthnetSimCustomersTable;
-  authnetSimPaymentProfiles: AuthnetSimPaymentProfilesTable;
-  authnetSimTransactions: AuthnetSimTransactionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   shows: ShowsTable;

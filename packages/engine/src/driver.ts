@@ -96,6 +96,8 @@ export function createShowDriver(deps: {
   };
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Embedded mode's clock: one timer per show, replaced whenever the show moves to a new step. */
 export function createTimerScheduler(
   onWake: (showId: string, step: number) => Promise<unknown>,
@@ -112,7 +114,9 @@ export function createTimerScheduler(
           // Never crash the process from a timer; a restart's rearmAll picks the show up again.
           onWake(showId, step).catch((error: unknown) => options.onError?.(error, showId));
         },
-        Math.max(0, at - now()),
+        // setTimeout fires at once past 2^31-1 ms (~24.8 days): a launch scheduled further out
+        // would wake the show in a busy loop. Wake at the cap instead; wake() re-arms when early.
+        Math.min(MAX_TIMER_MS, Math.max(0, at - now())),
       );
       timers.set(showId, timer);
     },

@@ -1,4 +1,5 @@
 export { EnvError, envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
+export { restrictToOwner } from './files';
 export { connectRedis, redactUrl, withTimeout } from './redis';
 export { pruneExpiredSessions } from './sessions';
 export { onShutdown } from './shutdown';

@@ -5,3 +5,4 @@ export { type SeededMember, type SimulatedCard, seedOnboardedMembers } from './m
 export { freePort, type RunningProcess, repoRoot, startProcess } from './processes';
 export { openTestRedis, type TestRedis } from './redis';
 export { TEST_DATABASE_URL, TEST_REDIS_URL, uniqueId } from './services';
+export { simulatorEnv } from './simulator';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
+import { randomId, type SimulatorTables } from '@vault/authnet-simulator';
 import type { Database } from '@vault/db';
 import type { Kysely } from 'kysely';
 
@@ -18,7 +19,8 @@ const MONTH_MS = 30 * 24 * 3600 * 1000;
  * Members who finished onboarding and saved a card with the payment simulator, each with a live
  * session — in bulk, because a benchmark needs thousands and logging each in costs a scrypt hash.
  * The rows are what onboarding and login write; the cookie is signed like @fastify/session signs
- * its own, so the app under test treats them as any signed-in member.
+ * its own, so the app under test treats them as any signed-in member. The simulator's tables must
+ * exist: seed after an app in simulator mode has started on this database (it migrates them).
  */
 export async function seedOnboardedMembers(
   db: Kysely<Database>,
@@ -27,6 +29,7 @@ export async function seedOnboardedMembers(
   const signer = new Signer(options.sessionSecret);
   const prefix = options.emailPrefix ?? `buyer-${randomBytes(4).toString('hex')}`;
   const members: SeededMember[] = [];
+  const simulator = db.withTables<SimulatorTables>();
   const batch = 250;
   for (let start = 0; start < options.count; start += batch) {
     const size = Math.min(batch, options.count - start);
@@ -51,15 +54,22 @@ export async function seedOnboardedMembers(
       )
       .returning(['id', 'email'])
       .execute();
-    const customers = await db
+    const customers = await simulator
       .insertInto('authnetSimCustomers')
-      .values(users.map((u) => ({ merchantCustomerId: u.id.replace(/-/g, '').slice(0, 20), email: u.email })))
+      .values(
+        users.map((u) => ({
+          id: randomId('profile'),
+          merchantCustomerId: u.id.replace(/-/g, '').slice(0, 20),
+          email: u.email,
+        })),
+      )
       .returning(['id', 'email'])
       .execute();
-    const profiles = await db
+    const profiles = await simulator
       .insertInto('authnetSimPaymentProfiles')
       .values(
         customers.map((c) => ({
+          id: randomId('profile'),
           customerId: c.id,
           cardType: 'Visa',
           last4: '1111',

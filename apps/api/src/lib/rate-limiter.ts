@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
+import { AppError } from './app-error';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -6,12 +8,33 @@ export interface RateLimitResult {
   retryAfterMs: number;
 }
 
-/** Fixed-window counters. Shared through Redis when scaled, so a limit holds across API replicas. */
+/**
+ * Fixed-window counters. Shared through Redis when scaled, so a limit holds across API replicas.
+ *
+ * Login keeps this small counter instead of @fastify/rate-limit (which every other limit uses,
+ * see plugins/rate-limit.ts) because it counts only FAILURES — known after the password check, not
+ * when the request arrives — and a success must CLEAR the (account, IP) counter; the plugin's
+ * stores can count and peek but have no way to reset a key.
+ */
 export interface RateLimiter {
   /** Counts an attempt, and says whether it is still within the limit. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /** Says whether another attempt would be within the limit, without counting one. */
   check(key: string, limit: number): Promise<RateLimitResult>;
+  /** Forgets a key's count (a successful login clears that account's failures from that IP). */
+  reset(key: string): Promise<void>;
+  /**
+   * Takes back one hit. Login counts an attempt BEFORE checking the password (so a burst of
+   * parallel guesses cannot all pass a check made before any of them failed), then gives the
+   * hit back when the password was right: only failures stay counted.
+   */
+  release(key: string): Promise<void>;
+}
+
+/** Refuses with 429 `{ message }` and Retry-After, through the one error handler. */
+export function refuseTooMany(reply: FastifyReply, retryAfterMs: number, message: string): never {
+  reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  throw new AppError(429, 'rate_limited', message);
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -37,8 +60,21 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       if (!entry || entry.resetAt <= t) return { allowed: true, retryAfterMs: 0 };
       return { allowed: entry.count < limit, retryAfterMs: entry.resetAt - t };
     },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async release(key) {
+      const entry = windows.get(key);
+      if (entry && entry.resetAt > now() && entry.count > 0) entry.count -= 1;
+    },
   };
 }
+
+const RELEASE_SCRIPT = `
+if redis.call('PTTL', KEYS[1]) > 0 and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
 
 export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   return {
@@ -56,6 +92,13 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttl = Number(results?.[1]?.[1] ?? 0);
       return { allowed: count < limit, retryAfterMs: Math.max(ttl, 0) };
+    },
+    async reset(key) {
+      await redis.del(`${prefix}:ratelimit:${key}`);
+    },
+    async release(key) {
+      // Only a live window: a DECR on an expired key would create a counter with no expiry.
+      await redis.eval(RELEASE_SCRIPT, 1, `${prefix}:ratelimit:${key}`);
     },
   };
 }

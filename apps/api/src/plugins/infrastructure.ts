@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '@vault/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import type { AbuseLimitOverrides } from '../lib/abuse-limits';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../lib/rate-limiter';
 import { createMailer, type Mailer } from '../services/mailer';
 
@@ -34,8 +35,8 @@ export interface AppConfig {
   redisPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** Login/forgot-password attempts allowed per window; tests lower them. */
-  loginLimits?: { perIp: number; perEmail: number; windowMs: number };
+  /** Abuse limits (lib/abuse-limits.ts); unset groups keep the defaults. Tests lower them. */
+  limits?: AbuseLimitOverrides;
   /** Configured external sign-in providers; absent ones answer "not available". */
   oauth: { google?: OAuthProviderConfig; oidc?: OAuthProviderConfig };
   payments: PaymentsConfig;

@@ -1,17 +1,10 @@
 import { authMessages } from '@vault/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { originOf } from '../lib/origin';
+import { SIMULATOR_GATEWAY_ROUTE } from './payments';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function originOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    return new URL(value).origin;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * CSRF defence for cookie sessions: a state-changing request must come from our own origin,
@@ -26,9 +19,14 @@ export const originCheck = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!STATE_CHANGING.has(request.method)) return;
-      // The payment simulator stands in for Authorize.Net: it is called server-to-server and
-      // authenticated by merchant credentials, not by our cookies.
-      if (request.url.startsWith('/sandbox/')) return;
+      // The payment simulator's gateway endpoint stands in for Authorize.Net: it is called
+      // server-to-server (and by Accept.js from the browser) and never reads our cookies. The
+      // exemption is safe only because that endpoint authenticates every request like the gateway
+      // does — the secret transaction key for everything except securePaymentContainerRequest,
+      // which takes the public client key and only turns card data into a single-use token — so a
+      // cross-site request can do nothing a stranger without the key could not do anyway. Exactly
+      // that route: the simulator's cookie-authenticated admin fault controls stay checked.
+      if (request.routeOptions.url === SIMULATOR_GATEWAY_ROUTE) return;
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
       if (origin && ownOrigins(request).includes(origin)) return;
       request.log.warn(

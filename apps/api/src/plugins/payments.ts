@@ -1,8 +1,14 @@
+import {
+  createSimulator,
+  migrateSimulator,
+  REQUEST_API_PATH,
+  type Simulator,
+  simulatorPlugin,
+} from '@vault/authnet-simulator';
 import type { PaymentConfigResponse } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthNetClient, createAuthNetClient } from '../payments/authnet/client';
-import { createSimulator, type Simulator } from '../payments/simulator/simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +23,8 @@ declare module 'fastify' {
 }
 
 export const SIMULATOR_PREFIX = '/sandbox/authnet';
+/** The simulator's gateway endpoint (Authorize.Net's /xml/v1/request.api) as mounted here. */
+export const SIMULATOR_GATEWAY_ROUTE = `${SIMULATOR_PREFIX}${REQUEST_API_PATH}`;
 
 const gateways = {
   sandbox: {
@@ -32,7 +40,9 @@ const gateways = {
 /**
  * The one payment client. In simulator mode it talks over real HTTP to the simulator mounted in
  * this same process (found through the port the server listens on), so the client code that runs
- * in development and tests is exactly the code that talks to Authorize.Net.
+ * in development and tests is exactly the code that talks to Authorize.Net. Only simulator mode
+ * mounts the simulator (@vault/authnet-simulator) and creates its tables; with the real gateway
+ * neither its routes nor its authnet_sim_* tables exist.
  */
 export const payments = fp(
   async (app: FastifyInstance) => {
@@ -44,9 +54,19 @@ export const payments = fp(
           const address = app.server.address();
           if (!address || typeof address === 'string')
             throw new Error('The payment simulator needs the server to be listening');
-          return `http://127.0.0.1:${address.port}${SIMULATOR_PREFIX}/xml/v1/request.api`;
+          return `http://127.0.0.1:${address.port}${SIMULATOR_GATEWAY_ROUTE}`;
         }
       : gateways[config.env].api;
+    let simulator: Simulator | null = null;
+    if (simulated) {
+      await migrateSimulator(app.database);
+      simulator = createSimulator(app.database, {
+        apiLoginId: config.apiLoginId,
+        transactionKey: config.transactionKey,
+        clientKey: config.clientKey,
+      });
+      await app.register(simulatorPlugin, { prefix: SIMULATOR_PREFIX, simulator, requireAdmin: app.requireAdmin });
+    }
     app.decorate('payments', {
       client: createAuthNetClient({ endpoint, auth, timeoutMs: config.timeoutMs }),
       browserConfig: {
@@ -55,14 +75,8 @@ export const payments = fp(
         apiLoginId: config.apiLoginId,
         simulator: simulated,
       },
-      simulator: simulated
-        ? createSimulator(app.db, {
-            apiLoginId: config.apiLoginId,
-            transactionKey: config.transactionKey,
-            clientKey: config.clientKey,
-          })
-        : null,
+      simulator,
     });
   },
-  { name: 'payments', dependencies: ['infrastructure'] },
+  { name: 'payments', dependencies: ['infrastructure', 'auth'] },
 );

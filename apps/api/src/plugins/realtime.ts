@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { createWatcherCount } from '../services/watchers';
-import { SESSION_COOKIE } from './session';
+import { SESSION_COOKIE, type SessionsEnded, sessionTag } from './session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +17,19 @@ declare module 'fastify' {
 const TICK_MS = 1000;
 const WATCHERS_MS = 2000;
 
+/** What the handshake proved, kept on the socket. */
+interface MemberSocketData {
+  userId: string;
+  /** sessionTag of the session it was opened with. */
+  session: string;
+  /** When the handshake began reading the session: an end at or after this closes the socket. */
+  authenticatedAt: number;
+}
+
+/** Rooms that name whose sockets to close when sessions end (joined on this instance only). */
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (tag: string) => `session:${tag}`;
+
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -27,10 +40,13 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 /**
  * Socket.IO on the app's own origin (/socket.io). The handshake is authenticated from the session
- * cookie and its Origin checked (CORS does not guard the upgrade). Every member gets the full
- * `show:state` at once on connect — recovered or not, so a reconnect never shows stale state —
- * and again on every change this instance's snapshot sees (the bus brings changes from workers
- * and other replicas), plus a volatile `show:tick` each second for clock correction.
+ * cookie and its Origin checked (CORS does not guard the upgrade). A socket lives no longer than
+ * its session: when the session ends (logout, password reset, promotion — on any replica, told by
+ * the session store), its sockets are disconnected and a reconnect with the old cookie is refused.
+ * Every member gets the full `show:state` at once on connect — recovered or not, so a reconnect
+ * never shows stale state — and again on every change this instance's snapshot sees (the bus
+ * brings changes from workers and other replicas), plus a volatile `show:tick` each second for
+ * clock correction.
  * Scaled: the Redis streams adapter joins the replicas (connection state recovery, cross-replica
  * socket counts).
  */
@@ -55,28 +71,45 @@ export const realtime = fp(
     app.decorate('io', io);
 
     io.use((socket, next) => {
+      const authenticatedAt = Date.now();
       const signed = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
       if (!signed) return next(new Error('unauthorized'));
       const request = { headers: socket.handshake.headers, raw: socket.request } as unknown as FastifyRequest;
       app.decryptSession(signed, request, () => {
         const userId = request.session?.get('userId');
         if (!userId) return next(new Error('unauthorized'));
-        socket.data.userId = userId;
+        const data: MemberSocketData = { userId, session: sessionTag(request.session.sessionId), authenticatedAt };
+        socket.data = data;
         next();
       });
     });
+
+    const { sessionStore } = app;
+    const closeEnded = (message: SessionsEnded) => {
+      const room = message.type === 'session.ended' ? sessionRoom(message.session) : userRoom(message.userId);
+      io.local.in(room).disconnectSockets(true);
+    };
+    sessionStore.on('ended', closeEnded);
 
     const { store } = app.shows;
     const watchers = createWatcherCount(app.redis, app.config.redisPrefix);
     let total = 0;
     app.decorate('watchers', () => watchers.total());
     io.on('connection', (socket) => {
+      const member = socket.data as MemberSocketData;
+      void socket.join([userRoom(member.userId), sessionRoom(member.session)]);
+      // The session may have ended between the handshake's read and the join (then no room held
+      // this socket when the end was broadcast).
+      if (sessionStore.endedSince(member.session, member.userId, member.authenticatedAt)) {
+        socket.disconnect(true);
+        return;
+      }
       socket.emit(socketEvents.state, store.view(Date.now()));
       // Admins get the live watcher count; everyone else is a watcher.
       void app.db
         .selectFrom('users')
         .select('role')
-        .where('id', '=', String(socket.data.userId))
+        .where('id', '=', member.userId)
         .executeTakeFirst()
         .then((user) => {
           if (!socket.connected) return;
@@ -85,7 +118,7 @@ export const realtime = fp(
             void watchers.total().then((count) => socket.emit(socketEvents.watchers, { count }));
             return;
           }
-          const userId = String(socket.data.userId);
+          const { userId } = member;
           watchers.join(userId);
           socket.once('disconnect', () => watchers.leave(userId));
         })
@@ -116,6 +149,7 @@ export const realtime = fp(
       clearInterval(counter);
       await watchers.close();
       store.off('change', pushState);
+      sessionStore.off('ended', closeEnded);
       io.local.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {

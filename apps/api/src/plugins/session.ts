@@ -1,7 +1,10 @@
-import fastifyCookie from '@fastify/cookie';
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
+import type { BusMessage } from '@vault/contracts';
 import type { Database } from '@vault/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 
@@ -9,36 +12,89 @@ declare module 'fastify' {
   interface Session {
     userId?: string;
   }
+  interface FastifyInstance {
+    /** This instance's session store: its cache, and the "sessions ended" events sockets follow. */
+    sessionStore: KyselySessionStore;
+  }
 }
 
 export const SESSION_COOKIE = 'vault.sid';
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+const COOKIE: CookieSerializeOptions = {
+  httpOnly: true,
+  sameSite: 'lax',
+  // Secure on https (directly or behind a trusted proxy), and still usable on plain http locally.
+  secure: 'auto',
+  path: '/',
+};
+
+/** What every instance must forget at once: one session (logout) or all of a member's. */
+export type SessionsEnded = Extract<BusMessage, { type: 'user.sessions-ended' | 'session.ended' }>;
+
+/**
+ * A session's public name: SHA-256 of its id. It names the session in caches, socket rooms and bus
+ * messages, so the id (half of the cookie) never crosses Redis or reaches a log.
+ */
+export function sessionTag(sid: string): string {
+  return createHash('sha256').update(sid).digest('base64url');
+}
 
 type Callback = Parameters<SessionStore['destroy']>[1];
 type GetCallback = Parameters<SessionStore['get']>[1];
+type SetSession = Parameters<SessionStore['set']>[1];
+
+interface CachedSession {
+  session: unknown;
+  userId: string | undefined;
+  expire: number;
+  fetchedAt: number;
+}
+
+function userIdOf(session: unknown): string | undefined {
+  const userId = (session as { userId?: unknown } | null)?.userId;
+  return typeof userId === 'string' ? userId : undefined;
+}
 
 /**
  * Sessions live in the `sessions` table (sid, sess, expire), on Postgres and PGlite alike, so they
  * survive restarts and are valid on every replica. Expired rows are never returned and are pruned
  * periodically (worker or embedded maintenance).
+ *
+ * Sessions read in the last few seconds are cached, so a member polling the show state every
+ * second costs no database round trip. Ending sessions must not wait for that cache to expire:
+ * `end()` forgets them here and announces them on the bus, and every instance's `forget()` drops
+ * them from its cache and emits 'ended' (realtime closes their sockets). Pub/sub is at-most-once:
+ * an instance that misses a message (Redis reconnecting) still drops the session within
+ * CACHE_TTL_MS, the old bound.
  */
-export class KyselySessionStore implements SessionStore {
-  /**
-   * Sessions read in the last few seconds, so a member polling the show state every second costs
-   * no database round trip. Writes and destroys through this store update it at once; a session
-   * ended on another replica (logout there, a password reset) stays usable here for at most
-   * CACHE_TTL_MS.
-   */
-  private readonly cache = new Map<string, { session: unknown; expire: number; fetchedAt: number }>();
+export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }> implements SessionStore {
   static readonly CACHE_TTL_MS = 5000;
+  /** How long an end is remembered, to refuse reads and handshakes that started before it. */
+  static readonly ENDED_MEMORY_MS = 60_000;
+  /** A repeat of an end within this window (our own message coming back) keeps the first time. */
+  private static readonly REPEAT_MS = 2000;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** By session tag. */
+  private readonly cache = new Map<string, CachedSession>();
+  /** Member → tags of their cached sessions, so "end every session of X" is one lookup. */
+  private readonly byUser = new Map<string, Set<string>>();
+  /** `user:<id>` / `session:<tag>` → when this instance learned it ended; oldest first. */
+  private readonly endedAt = new Map<string, number>();
 
-  set(sid: string, session: Parameters<SessionStore['set']>[1], callback: Callback): void {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Tells the other instances (the bus); resolves once sent, never rejects. */
+    private readonly announce: (message: SessionsEnded) => Promise<void> = async () => {},
+  ) {
+    super();
+    this.setMaxListeners(0);
+  }
+
+  set(sid: string, session: SetSession, callback: Callback): void {
     const expires = (session as { cookie?: { expires?: Date | string | null } }).cookie?.expires;
     const expire = expires ? new Date(expires) : new Date(Date.now() + MAX_AGE_MS);
     const sess = JSON.stringify(session);
-    this.cache.delete(sid);
+    this.drop(sessionTag(sid));
     this.db
       .insertInto('sessions')
       .values({ sid, sess, expire })
@@ -48,9 +104,10 @@ export class KyselySessionStore implements SessionStore {
   }
 
   get(sid: string, callback: GetCallback): void {
-    const now = Date.now();
-    const cached = this.cache.get(sid);
-    if (cached && now - cached.fetchedAt < KyselySessionStore.CACHE_TTL_MS && cached.expire > now) {
+    const tag = sessionTag(sid);
+    const startedAt = Date.now();
+    const cached = this.cache.get(tag);
+    if (cached && startedAt - cached.fetchedAt < KyselySessionStore.CACHE_TTL_MS && cached.expire > startedAt) {
       callback(null, structuredClone(cached.session) as Parameters<GetCallback>[1]);
       return;
     }
@@ -61,50 +118,151 @@ export class KyselySessionStore implements SessionStore {
       .where('expire', '>', new Date())
       .executeTakeFirst()
       .then((row) => {
-        if (row) {
-          if (this.cache.size > 100_000) this.cache.clear();
-          this.cache.set(sid, { session: row.sess, expire: row.expire.getTime(), fetchedAt: Date.now() });
-        } else {
-          this.cache.delete(sid);
-        }
-        callback(null, (row?.sess ?? null) as Parameters<GetCallback>[1]);
+        const userId = userIdOf(row?.sess);
+        // Ended while we were reading: the row we got may predate the delete. Treat it as gone.
+        const live = row && !this.endedSince(tag, userId, startedAt) ? row : undefined;
+        if (live)
+          this.remember(tag, { session: live.sess, userId, expire: live.expire.getTime(), fetchedAt: Date.now() });
+        else this.drop(tag);
+        callback(null, (live?.sess ?? null) as Parameters<GetCallback>[1]);
       }, callback);
   }
 
+  /** Logout, or the old id at login (regenerate). Other instances hear of it only if a row went. */
   destroy(sid: string, callback: Callback): void {
-    this.cache.delete(sid);
+    const message: SessionsEnded = { type: 'session.ended', session: sessionTag(sid) };
+    this.forget(message);
     this.db
       .deleteFrom('sessions')
       .where('sid', '=', sid)
-      .execute()
+      .executeTakeFirst()
+      .then((result) => (Number(result.numDeletedRows) > 0 ? this.announce(message) : undefined))
       .then(() => callback(), callback);
+  }
+
+  /** Ends sessions whose rows are already deleted: here at once, then on every other instance. */
+  async end(message: SessionsEnded): Promise<void> {
+    this.forget(message);
+    await this.announce(message);
+  }
+
+  /** Drops ended sessions from this instance's cache and tells listeners (realtime). Idempotent. */
+  forget(message: SessionsEnded): void {
+    if (message.type === 'session.ended') {
+      this.markEnded(`session:${message.session}`);
+      this.drop(message.session);
+    } else {
+      this.markEnded(`user:${message.userId}`);
+      for (const tag of [...(this.byUser.get(message.userId) ?? [])]) this.drop(tag);
+    }
+    this.emit('ended', message);
+  }
+
+  /** True when this session, or every session of its member, ended at or after `since`. */
+  endedSince(tag: string, userId: string | undefined, since: number): boolean {
+    const session = this.endedAt.get(`session:${tag}`);
+    const user = userId === undefined ? undefined : this.endedAt.get(`user:${userId}`);
+    return (session !== undefined && session >= since) || (user !== undefined && user >= since);
+  }
+
+  private markEnded(key: string): void {
+    const now = Date.now();
+    const previous = this.endedAt.get(key);
+    if (previous !== undefined && now - previous < KyselySessionStore.REPEAT_MS) return;
+    this.endedAt.delete(key);
+    this.endedAt.set(key, now);
+    for (const [old, at] of this.endedAt) {
+      if (now - at < KyselySessionStore.ENDED_MEMORY_MS) break;
+      this.endedAt.delete(old);
+    }
+  }
+
+  private remember(tag: string, entry: CachedSession): void {
+    if (this.cache.size > 100_000) {
+      this.cache.clear();
+      this.byUser.clear();
+    }
+    this.drop(tag);
+    this.cache.set(tag, entry);
+    if (entry.userId === undefined) return;
+    let tags = this.byUser.get(entry.userId);
+    if (!tags) {
+      tags = new Set();
+      this.byUser.set(entry.userId, tags);
+    }
+    tags.add(tag);
+  }
+
+  private drop(tag: string): void {
+    const entry = this.cache.get(tag);
+    if (!entry) return;
+    this.cache.delete(tag);
+    if (entry.userId === undefined) return;
+    const tags = this.byUser.get(entry.userId);
+    tags?.delete(tag);
+    if (tags?.size === 0) this.byUser.delete(entry.userId);
   }
 }
 
-/** Ends every session of a user (password reset). */
-export async function destroyUserSessions(db: Kysely<Database>, userId: string): Promise<number> {
+/** What ending sessions needs; a FastifyInstance of any type provider has it. */
+export type SessionHost = Pick<FastifyInstance, 'db' | 'sessionStore'>;
+
+/** Deletes every session row of a member; pass a transaction to make it atomic with a change. */
+export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Ends every session of a member everywhere, at once: the rows, every instance's cached copies,
+ * and their open sockets. For a password reset, a promotion, anything that must sign them out.
+ */
+export async function endUserSessions(app: SessionHost, userId: string): Promise<number> {
+  const ended = await deleteUserSessions(app.db, userId);
+  await announceUserSessionsEnded(app, userId);
+  return ended;
+}
+
+/** The second half of endUserSessions, for callers that deleted the rows in their own transaction. */
+export async function announceUserSessionsEnded(app: Pick<SessionHost, 'sessionStore'>, userId: string) {
+  await app.sessionStore.end({ type: 'user.sessions-ended', userId });
+}
+
+/** Logout: the session (row, caches, sockets, via the store) and the cookie in the browser. */
+export async function endRequestSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await request.session.destroy();
+  reply.clearCookie(SESSION_COOKIE, COOKIE);
+}
+
 export const sessions = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
+    const store = new KyselySessionStore(app.db, (message) =>
+      app.bus.publish('sessions', message).catch((error: unknown) => {
+        // The sessions are gone from the database; other instances drop them within CACHE_TTL_MS.
+        app.log.warn({ err: error, type: message.type }, 'announcing ended sessions failed');
+      }),
+    );
+    app.decorate('sessionStore', store);
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
       secret: options.secret,
       cookieName: SESSION_COOKIE,
-      store: new KyselySessionStore(app.db),
+      store,
       // No row for anonymous visitors, and no write on every response.
       saveUninitialized: false,
       rolling: false,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        // Secure on https (directly or behind a trusted proxy), and still usable on plain http locally.
-        secure: 'auto',
-        path: '/',
-        maxAge: MAX_AGE_MS,
-      },
+      cookie: { ...COOKIE, maxAge: MAX_AGE_MS },
+    });
+
+    let unsubscribe: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      unsubscribe = await app.bus.subscribe('sessions', (message) => {
+        if (message.type === 'user.sessions-ended' || message.type === 'session.ended') store.forget(message);
+      });
+    });
+    app.addHook('onClose', async () => {
+      await unsubscribe?.();
+      store.removeAllListeners();
     });
   },
   { name: 'sessions', dependencies: ['infrastructure'] },

@@ -22,6 +22,8 @@ export const spa = fp(
         root: webDist,
         wildcard: false,
         index: false,
+        // Off, or @fastify/send overwrites the header set below with "public, max-age=0".
+        cacheControl: false,
         setHeaders(res, filePath) {
           // Vite fingerprints everything under assets/; index.html must be revalidated so a
           // deploy takes effect at once; the rest (media, favicon) may be cached for an hour.

@@ -1,6 +1,7 @@
-import type { Database } from '@vault/db';
-import { type Kysely, sql } from 'kysely';
-import { hashPassword } from '../lib/password';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { hashPassword, verifyPassword } from '../lib/password';
+import { announceUserSessionsEnded, deleteUserSessions, type SessionHost } from '../plugins/session';
 
 export interface AdminCredentials {
   email: string;
@@ -8,37 +9,83 @@ export interface AdminCredentials {
 }
 
 /**
- * Runs at every start: creates the admin, or promotes and re-passwords an existing account with
- * that email, so an operator who lost the password only has to restart with the new one.
+ * created: a new admin. unchanged: the admin exists with this password (every ordinary restart).
+ * password-reset: the admin's password changed; its sessions ended. promoted: an existing
+ * non-admin account was taken over; its sessions ended.
+ */
+export type BootstrapOutcome = 'created' | 'unchanged' | 'password-reset' | 'promoted';
+
+/**
+ * Runs at every start: creates the admin, or makes the account with that email the admin with
+ * this password, so an operator who lost the password only has to restart with a new one.
+ *
+ * Whoever held the account before must lose it: a stranger could have registered the admin email
+ * (or linked an external sign-in to it) before the operator configured it. So a promotion or a
+ * password change ends every session of the account on every replica, unlinks external sign-ins,
+ * voids pending reset/verification links, and promotion is logged as a warning naming the email.
+ * The user row and the session deletion change in one transaction, so a crash in between cannot
+ * leave a promoted account with live old sessions (the next start would find nothing to do).
+ * An admin whose password already matches is left alone, so restarts do not sign admins out.
  */
 export async function bootstrapAdmin(
-  db: Kysely<Database>,
+  app: SessionHost & Pick<FastifyInstance, 'log'>,
   credentials: AdminCredentials,
-): Promise<'created' | 'updated'> {
+): Promise<BootstrapOutcome> {
   const email = credentials.email.trim().toLowerCase();
+  const existing = await app.db
+    .selectFrom('users')
+    .select(['id', 'role', 'password'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+
+  if (!existing) {
+    await app.db
+      .insertInto('users')
+      .values({
+        email,
+        password: await hashPassword(credentials.password),
+        role: 'admin',
+        emailVerified: true,
+        firstName: 'Vault',
+        lastName: 'Admin',
+        fullName: 'Vault Admin',
+      })
+      // Two replicas starting together race here; the loser simply finds the row next start.
+      .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+      .execute();
+    return 'created';
+  }
+
+  const promoting = existing.role !== 'admin';
+  if (!promoting && existing.password && (await verifyPassword(credentials.password, existing.password))) {
+    return 'unchanged';
+  }
+  if (promoting) {
+    app.log.warn(
+      { email },
+      'ADMIN_EMAIL belongs to an existing non-admin account: promoting it to admin with the configured password, ending its sessions and unlinking its external sign-ins. If you did not create that account, check its profile and saved cards.',
+    );
+  }
   const password = await hashPassword(credentials.password);
-  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (existing) {
-    await db
+  await app.db.transaction().execute(async (trx) => {
+    await trx
       .updateTable('users')
-      .set({ role: 'admin', password, emailVerified: true, updatedAt: new Date() })
+      .set({
+        role: 'admin',
+        password,
+        emailVerified: true,
+        // An external identity linked by the previous holder would sign them straight back in.
+        ...(promoting ? { googleId: null, oidcSubject: null } : {}),
+        resetToken: null,
+        resetTokenExpiry: null,
+        verificationToken: null,
+        verificationTokenExpiry: null,
+        updatedAt: new Date(),
+      })
       .where('id', '=', existing.id)
       .execute();
-    return 'updated';
-  }
-  await db
-    .insertInto('users')
-    .values({
-      email,
-      password,
-      role: 'admin',
-      emailVerified: true,
-      firstName: 'Vault',
-      lastName: 'Admin',
-      fullName: 'Vault Admin',
-    })
-    // Two replicas starting together race here; the loser simply finds the row next start.
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .execute();
-  return 'created';
+    await deleteUserSessions(trx, existing.id);
+  });
+  await announceUserSessionsEnded(app, existing.id);
+  return promoting ? 'promoted' : 'password-reset';
 }

@@ -1,18 +1,37 @@
-import type { LoginNotice } from '@vault/contracts';
+import {
+  FULL_NAME_MAX,
+  fullNameOf,
+  type LoginNotice,
+  lineText,
+  NAME_MAX,
+  splitFullName,
+  storableText,
+} from '@vault/contracts';
 import { type Database, isUniqueViolation, type User } from '@vault/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
-/** What we accept from a provider's userinfo endpoint. Anything else is ignored. */
+/** Names from the provider, made to fit our columns rather than refused (no one can fix them). */
+const providerName = (max: number) =>
+  z
+    .string()
+    .transform((v) => storableText(v, max) || undefined)
+    .optional();
+
+/**
+ * What we accept from a provider's userinfo endpoint. Anything else is ignored. The subject and
+ * email are keys: one that cannot be stored as sent refuses the sign-in; a picture that is not a
+ * usable link is dropped.
+ */
 export const ExternalClaims = z.object({
-  sub: z.string().min(1),
-  email: z.string().email().optional(),
+  sub: lineText().min(1).max(255),
+  email: lineText().max(254).pipe(z.email()).optional(),
   // Some providers send "true"/"false" strings.
   email_verified: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
-  given_name: z.string().optional(),
-  family_name: z.string().optional(),
-  name: z.string().optional(),
-  picture: z.string().url().optional(),
+  given_name: providerName(NAME_MAX),
+  family_name: providerName(NAME_MAX),
+  name: providerName(FULL_NAME_MAX),
+  picture: lineText().max(2048).pipe(z.url()).optional().catch(undefined),
 });
 export type ExternalClaims = z.infer<typeof ExternalClaims>;
 
@@ -47,9 +66,10 @@ export async function resolveExternalUser(
     return { user };
   }
 
-  const [first, ...rest] = (claims.name ?? '').trim().split(/\s+/);
-  const firstName = claims.given_name ?? (first || null);
-  const lastName = claims.family_name ?? (rest.join(' ') || null);
+  const fromName = splitFullName(claims.name ?? '');
+  const firstName = claims.given_name ?? fromName.firstName;
+  const lastName = claims.family_name ?? fromName.lastName;
+  const joined = firstName && lastName ? fullNameOf(firstName, lastName) : firstName || lastName;
   try {
     const user = await db
       .insertInto('users')
@@ -59,7 +79,7 @@ export async function resolveExternalUser(
         emailVerified: claims.email_verified === true,
         firstName,
         lastName,
-        fullName: claims.name ?? ([firstName, lastName].filter(Boolean).join(' ') || null),
+        fullName: claims.name ?? (joined ? storableText(joined, FULL_NAME_MAX) : null),
         avatarUrl: claims.picture ?? null,
       })
       .returningAll()

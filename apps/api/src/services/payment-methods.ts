@@ -1,9 +1,11 @@
 import { type OpaqueDataBody, type PaymentMethodView, paymentMessages } from '@vault/contracts';
 import type { PaymentMethod, User } from '@vault/db';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { AppError } from '../lib/app-error';
 import { GatewayError } from '../payments/authnet/client';
 import type { BillTo } from '../payments/authnet/requests';
+import type { CardAttempt } from './card-guard';
 
 export function toPaymentMethodView(row: PaymentMethod): PaymentMethodView {
   return { id: row.id, cardType: row.cardType, last4: row.last4, isDefault: row.isDefault };
@@ -34,16 +36,40 @@ function billToOf(user: User): BillTo {
   };
 }
 
+/** Saved cards of a member; `db` may be a transaction. */
+async function countCards(db: FastifyInstance['db'], userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('paymentMethods')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+/** Thrown inside the saving transaction when a concurrent addition took the last free slot. */
+class CardLimitReached extends Error {}
+
 /**
  * Saves a card from an Accept.js token: creates the member's customer profile on the gateway
  * when missing (else adds a payment profile), validated with a live $0 authorisation, and makes
  * it the default. We keep only the gateway's ids, the card brand and its last four digits.
+ *
+ * A member holds at most `limits.cards.maxSaved` cards. The cheap check comes first (no gateway
+ * call for a member who is already full); the binding one is in the saving transaction, under a
+ * lock on the member's row, so concurrent additions cannot together pass the cap.
  */
 export async function addPaymentMethod(
   app: FastifyInstance,
   user: User,
   opaque: OpaqueDataBody,
+  attempt: CardAttempt,
 ): Promise<PaymentMethod> {
+  const { maxSaved } = app.limits.cards;
+  if ((await countCards(app.db, user.id)) >= maxSaved) {
+    throw new AppError(409, 'card_limit', paymentMessages.cardLimitReached(maxSaved));
+  }
+  await attempt.admit();
+
   const client = app.payments.client;
   const billTo = billToOf(user);
   let customerProfileId = user.authNetCustomerProfileId;
@@ -69,18 +95,29 @@ export async function addPaymentMethod(
       customerProfileId = created.customerProfileId;
       paymentProfileId = created.customerPaymentProfileId;
     }
-    const profile = await client.getCustomerProfile(customerProfileId);
+  } catch (error) {
+    if (error instanceof GatewayError && error.failure === 'declined') await attempt.declined();
+    throw gatewayToAppError(error);
+  }
+
+  const savedProfileId = customerProfileId;
+  try {
+    const profile = await client.getCustomerProfile(savedProfileId);
     const card = profile.paymentProfiles.find((p) => p.customerPaymentProfileId === paymentProfileId);
     const last4 = card?.cardNumber.slice(-4) ?? '';
     if (!/^\d{4}$/.test(last4)) throw new GatewayError('error', 'The gateway did not return the saved card');
 
     return await app.db.transaction().execute(async (trx) => {
+      // Concurrent additions of one member queue on this row lock (Postgres), so the count below
+      // sees every card committed before ours. PGlite runs one transaction at a time anyway.
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
+      if ((await countCards(trx, user.id)) >= maxSaved) throw new CardLimitReached();
       await trx.updateTable('paymentMethods').set({ isDefault: false }).where('userId', '=', user.id).execute();
       const row = await trx
         .insertInto('paymentMethods')
         .values({
           userId: user.id,
-          customerProfileId: customerProfileId ?? '',
+          customerProfileId: savedProfileId,
           paymentProfileId,
           cardType: card?.cardType ?? 'Card',
           last4,
@@ -91,7 +128,7 @@ export async function addPaymentMethod(
       await trx
         .updateTable('users')
         .set({
-          authNetCustomerProfileId: customerProfileId,
+          authNetCustomerProfileId: savedProfileId,
           authNetPaymentProfileId: paymentProfileId,
           // SPEC §4: onboarding is complete once the profile and a card are saved.
           onboardingCompleted: user.address !== null,
@@ -102,7 +139,12 @@ export async function addPaymentMethod(
       return row;
     });
   } catch (error) {
-    throw gatewayToAppError(error);
+    if (!(error instanceof CardLimitReached)) throw gatewayToAppError(error);
+    // Lost the race for the last slot: the card we just saved at the gateway must not linger there.
+    await client.deleteCustomerPaymentProfile(savedProfileId, paymentProfileId).catch((cleanup: unknown) => {
+      app.log.warn({ err: cleanup, userId: user.id }, 'could not remove a card refused by the card limit');
+    });
+    throw new AppError(409, 'card_limit', paymentMessages.cardLimitReached(maxSaved));
   }
 }
 

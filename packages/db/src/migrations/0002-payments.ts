@@ -1,7 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 
-// Saved cards (only the gateway's profile ids, the brand and the last four digits — never a card
-// number or CVV) and the state of the local Authorize.Net simulator.
+// Saved cards: only the gateway's profile ids, the brand and the last four digits — never a card
+// number or CVV.
+//
+// This migration once also created the local Authorize.Net simulator's authnet_sim_* tables; they
+// now belong to @vault/authnet-simulator, which creates them with its own migrations (and its own
+// migration table) only when the simulator runs. Editing a shipped migration is safe here because
+// Kysely's Migrator keys on the name and never re-runs 0002: installs that ran the old version keep
+// their tables and the simulator's migration adopts them (create table if not exists), while a
+// fresh production schema no longer gets them.
 const statements = [
   `create table payment_methods (
     id uuid primary key default gen_random_uuid(),
@@ -15,48 +22,6 @@ const statements = [
   )`,
   'create index payment_methods_user_idx on payment_methods (user_id, created_at)',
   'create unique index payment_methods_one_default_key on payment_methods (user_id) where is_default',
-
-  // Simulator: Accept.js tokens (single-use, 15 minutes), customer and payment profiles, transactions.
-  `create table authnet_sim_tokens (
-    data_value varchar(200) primary key,
-    card_type varchar(40) not null,
-    last4 char(4) not null,
-    expiration varchar(7) not null,
-    behavior varchar(40) not null,
-    expires_at timestamptz not null,
-    used_at timestamptz
-  )`,
-  `create table authnet_sim_customers (
-    id bigint generated always as identity (start with 500000001) primary key,
-    merchant_customer_id varchar(20),
-    email varchar(255),
-    description varchar(255),
-    created_at timestamptz not null default now()
-  )`,
-  'create unique index authnet_sim_customers_mcid_key on authnet_sim_customers (merchant_customer_id)',
-  `create table authnet_sim_payment_profiles (
-    id bigint generated always as identity (start with 900000001) primary key,
-    customer_id bigint not null references authnet_sim_customers (id) on delete cascade,
-    card_type varchar(40) not null,
-    last4 char(4) not null,
-    expiration varchar(7) not null,
-    behavior varchar(40) not null,
-    bill_to jsonb not null default '{}',
-    is_default boolean not null default false,
-    created_at timestamptz not null default now()
-  )`,
-  `create table authnet_sim_transactions (
-    id bigint generated always as identity (start with 60000000001) primary key,
-    type varchar(40) not null,
-    amount numeric(10, 2),
-    status varchar(20) not null,
-    response_code char(1) not null,
-    customer_id bigint,
-    payment_profile_id bigint,
-    ref_trans_id bigint,
-    created_at timestamptz not null default now()
-  )`,
-  'create index authnet_sim_transactions_profile_idx on authnet_sim_transactions (payment_profile_id, created_at)',
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -64,13 +29,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
-    'authnet_sim_transactions',
-    'authnet_sim_payment_profiles',
-    'authnet_sim_customers',
-    'authnet_sim_tokens',
-    'payment_methods',
-  ]) {
-    await sql.raw(`drop table if exists ${table} cascade`).execute(db);
-  }
+  await sql.raw('drop table if exists payment_methods cascade').execute(db);
 }

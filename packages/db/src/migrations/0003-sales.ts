@@ -27,9 +27,8 @@ const statements = [
   'alter table purchases add column claim_id varchar(20) unique',
   'alter table purchases add column idempotency_key varchar(100)',
   'create unique index purchases_idempotency_key on purchases (user_id, idempotency_key)',
-  // The simulator keeps the invoice number, so a lookup by it works as on the real gateway.
-  'alter table authnet_sim_transactions add column invoice_number varchar(20)',
-  'create index authnet_sim_transactions_customer_idx on authnet_sim_transactions (customer_id, created_at)',
+  // This migration once also added authnet_sim_transactions.invoice_number and an index; the
+  // simulator's own migration (@vault/authnet-simulator) now does both idempotently — see 0002.
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -38,7 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const statement of [
-    'alter table authnet_sim_transactions drop column invoice_number',
     'drop index if exists purchases_idempotency_key',
     'alter table purchases drop column idempotency_key',
     'alter table purchases drop column claim_id',

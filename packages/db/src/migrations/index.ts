@@ -4,7 +4,8 @@ import * as payments from './0002-payments';
 import * as sales from './0003-sales';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
-// Names sort in apply order; never rename or edit one that has shipped — add the next.
+// Names sort in apply order; never rename or edit one that has shipped — add the next (the one
+// exception, dropping the simulator's tables from 0002, explains itself there).
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-payments': payments,

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { z } from 'zod';
 import type { OAuthProviderConfig } from '../../plugins/infrastructure';
 import { ExternalClaims, type ExternalProvider, resolveExternalUser } from '../../services/external-accounts';
+import { logoutByNavigation } from './logout-navigation';
 
 const DiscoveryDocument = z.object({
   issuer: z.string(),
@@ -119,11 +120,10 @@ const external: FastifyPluginAsync = async (app) => {
     if (!available) app.get(routes.startPath, async (_request, reply) => toLogin(reply, routes.unavailable));
   }
 
-  // Browser navigation: end our session and return to the landing page (SPEC §7).
-  app.get('/api/logout', async (request, reply) => {
-    await request.session.destroy();
-    return reply.redirect('/');
-  });
+  // Browser navigation: end our session and return to the landing page (SPEC §7), but only from
+  // our own pages; a link on another site gets a confirmation instead. No HEAD twin: nothing but a
+  // real navigation may sign out.
+  app.get('/api/logout', { exposeHeadRoute: false }, logoutByNavigation(new URL(app.config.publicUrl).origin));
 };
 
 export default external;

@@ -1,4 +1,4 @@
-import { OnboardingProfileBody, UserResponse } from '@vault/contracts';
+import { OnboardingProfileBody, splitFullName, UserResponse } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../lib/current-user';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
@@ -15,14 +15,15 @@ const onboarding: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const user = requireUser(request);
       const profile = request.body;
-      const [first, ...rest] = profile.fullName.split(/\s+/);
+      // Fills first and last name only where the account has none; each cut to its column.
+      const derived = splitFullName(profile.fullName);
       const hasCard = Boolean(user.authNetPaymentProfileId);
       const updated = await app.db
         .updateTable('users')
         .set({
           fullName: profile.fullName,
-          firstName: user.firstName ?? first ?? null,
-          lastName: user.lastName ?? (rest.join(' ') || null),
+          firstName: user.firstName ?? derived.firstName,
+          lastName: user.lastName ?? derived.lastName,
           address: profile.address,
           city: profile.city,
           state: profile.state,

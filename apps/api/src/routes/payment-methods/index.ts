@@ -19,7 +19,8 @@ const paymentMethods: FastifyPluginAsync = async (fastify) => {
   );
 
   app.post('/', { schema: { body: OpaqueDataBody, response: { 201: PaymentMethodView } } }, async (request, reply) => {
-    const method = await addPaymentMethod(app, requireUser(request), request.body);
+    const user = requireUser(request);
+    const method = await addPaymentMethod(app, user, request.body, app.cardGuard.attempt(request, reply, user.id));
     return reply.status(201).send(toPaymentMethodView(method));
   });
 

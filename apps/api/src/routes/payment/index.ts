@@ -12,12 +12,17 @@ const payment: FastifyPluginAsync = async (fastify) => {
 
   app.get('/config', { schema: { response: { 200: PaymentConfigResponse } } }, async () => app.payments.browserConfig);
 
-  app.post('/preauth', { schema: { body: OpaqueDataBody, response: { 200: PreauthResponse } } }, async (request) => {
-    const user = requireUser(request);
-    if (!user.address) throw new AppError(400, 'profile_first', paymentMessages.profileFirst);
-    const method = await addPaymentMethod(app, user, request.body);
-    return { paymentMethod: toPaymentMethodView(method), user: { onboardingCompleted: true } };
-  });
+  app.post(
+    '/preauth',
+    { schema: { body: OpaqueDataBody, response: { 200: PreauthResponse } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!user.address) throw new AppError(400, 'profile_first', paymentMessages.profileFirst);
+      const attempt = app.cardGuard.attempt(request, reply, user.id);
+      const method = await addPaymentMethod(app, user, request.body, attempt);
+      return { paymentMethod: toPaymentMethodView(method), user: { onboardingCompleted: true } };
+    },
+  );
 };
 
 export default payment;

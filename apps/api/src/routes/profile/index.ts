@@ -1,4 +1,4 @@
-import { ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
+import { fullNameOf, ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
 import type { User } from '@vault/db';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../lib/current-user';
@@ -36,7 +36,7 @@ const profile: FastifyPluginAsync = async (fastify) => {
       .set({
         firstName: body.firstName,
         lastName: body.lastName,
-        fullName: `${body.firstName} ${body.lastName}`,
+        fullName: fullNameOf(body.firstName, body.lastName),
         address: body.address,
         city: body.city,
         state: body.state,

@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import type { Database } from '@vault/db';
-import { type Kysely, sql } from 'kysely';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DatabaseHandle } from '@vault/db';
+import { sql } from 'kysely';
 import { type CardBehavior, cardBehavior, cardBrand, luhnValid } from './cards';
-import { requestSequences, sequenceViolation } from './schema-order';
+import { parseId, randomId, withFreshIds } from './ids';
+import { bool, expiration, many, obj, positiveAmount, text } from './request-values';
+import { checkRequest } from './schema-order';
+import { simulatorDb } from './tables';
+import type { XsdRequestType } from './xsd-sequences';
 
 export interface SimulatorCredentials {
   apiLoginId: string;
@@ -45,16 +49,24 @@ export type SimulatorReply = { body: Json } | { hang: true };
  * and payment profiles, and transactions that authorise, capture, void, decline and time out.
  * State lives in the database (authnet_sim_* tables). It never stores a card number or CVV:
  * a token keeps only the brand, last four digits, expiry and the behaviour chosen for the card.
+ * Ids are random numbers of the gateway's lengths (ids.ts): knowing one tells nothing of another.
  */
-export function createSimulator(db: Kysely<Database>, credentials: SimulatorCredentials) {
+export function createSimulator(database: DatabaseHandle, credentials: SimulatorCredentials) {
+  const db = simulatorDb(database);
   const faults: Fault[] = [];
 
-  function authenticate(requestType: string, auth: Json): Json | null {
+  /**
+   * Like the gateway: only securePaymentContainerRequest (what Accept.js sends from browsers)
+   * takes the public client key; every other request needs the secret transaction key. A
+   * missing, wrong or misplaced key is E00007, and nothing runs.
+   */
+  function authenticate(requestType: string, auth: unknown): Json | null {
+    const given = (typeof auth === 'object' && auth !== null ? auth : {}) as Json;
     const keyOk =
       requestType === 'securePaymentContainerRequest'
-        ? auth.clientKey === credentials.clientKey
-        : auth.transactionKey === credentials.transactionKey;
-    if (auth.name === credentials.apiLoginId && keyOk) return null;
+        ? sameSecret(given.clientKey, credentials.clientKey)
+        : sameSecret(given.transactionKey, credentials.transactionKey);
+    if (sameSecret(given.name, credentials.apiLoginId) && keyOk) return null;
     return failure('E00007', 'User authentication failed due to invalid authentication values.');
   }
 
@@ -70,14 +82,13 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
       .executeTakeFirst();
   }
 
-  const handlers: Record<string, (req: Json) => Promise<SimulatorReply>> = {
+  const handlers: Record<XsdRequestType, (req: Json) => Promise<SimulatorReply>> = {
     async securePaymentContainerRequest(req) {
-      const token = ((req.data as Json | undefined)?.token ?? {}) as Json;
-      const number = String(token.cardNumber ?? '').replace(/\D/g, '');
-      const expiration = String(token.expirationDate ?? '');
-      const match = expiration.match(/^(\d{2})\/?(\d{2}|\d{4})$/);
-      if (!luhnValid(number) || !match) return { body: failure('E_WC_05', 'Please provide valid credit card number.') };
-      const year = (match[2] ?? '').length === 2 ? `20${match[2]}` : (match[2] ?? '');
+      const token = obj(obj(req.data).token);
+      const number = (text(token.cardNumber) ?? '').replace(/\D/g, '');
+      const expiry = expiration(token.expirationDate);
+      if (!luhnValid(number) || !expiry)
+        return { body: failure('E_WC_05', 'Please provide valid credit card number.') };
       const dataValue = `sim${randomBytes(48).toString('base64url')}`;
       await db
         .insertInto('authnetSimTokens')
@@ -85,7 +96,7 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
           dataValue,
           cardType: cardBrand(number),
           last4: number.slice(-4),
-          expiration: `${year}-${match[1]}`,
+          expiration: expiry,
           behavior: cardBehavior(number),
           expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
         })
@@ -100,11 +111,17 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
     },
 
     async createCustomerProfileRequest(req) {
-      const profile = req.profile as Json;
-      const paymentProfile = (profile.paymentProfiles ?? {}) as Json;
-      const token = await consumeToken((paymentProfile.payment as Json | undefined)?.opaqueData as Json | undefined);
-      if (!token) return { body: failure('E00114', 'Invalid OTS Token.') };
-      const merchantCustomerId = profile.merchantCustomerId ? String(profile.merchantCustomerId) : null;
+      const profile = obj(req.profile);
+      // The XSD allows any number of payment profiles (the SDKs send an array, our client one
+      // object); each must carry an Accept.js token, and each token is burned, as at the gateway.
+      const paymentProfiles = many(profile.paymentProfiles);
+      const tokens: NonNullable<Awaited<ReturnType<typeof consumeToken>>>[] = [];
+      for (const paymentProfile of paymentProfiles) {
+        const token = await consumeToken(obj(obj(paymentProfile.payment).opaqueData));
+        if (token) tokens.push(token);
+      }
+      if (tokens.length < paymentProfiles.length) return { body: failure('E00114', 'Invalid OTS Token.') };
+      const merchantCustomerId = text(profile.merchantCustomerId);
       if (merchantCustomerId) {
         const existing = await db
           .selectFrom('authnetSimCustomers')
@@ -113,7 +130,8 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
           .executeTakeFirst();
         if (existing) return { body: failure('E00039', `A duplicate record with ID ${existing.id} already exists.`) };
       }
-      if (req.validationMode === 'liveMode' && token.behavior === 'decline-validation') {
+      const liveMode = text(req.validationMode) === 'liveMode';
+      if (liveMode && tokens.some((token) => token.behavior === 'decline-validation')) {
         return {
           body: {
             ...failure('E00027', 'This transaction has been declined.'),
@@ -121,57 +139,67 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
           },
         };
       }
-      const ids = await db.transaction().execute(async (trx) => {
-        const customer = await trx
-          .insertInto('authnetSimCustomers')
-          .values({
-            merchantCustomerId,
-            email: (profile.email as string) ?? null,
-            description: (profile.description as string) ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const payment = await trx
-          .insertInto('authnetSimPaymentProfiles')
-          .values({
-            customerId: customer.id,
-            cardType: token.cardType,
-            last4: token.last4,
-            expiration: token.expiration,
-            behavior: token.behavior,
-            billTo: JSON.stringify(paymentProfile.billTo ?? {}),
-            isDefault: true,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return { customerId: customer.id, paymentId: payment.id };
-      });
+      // The flagged payment profile is the default one; without a flag, the first.
+      const flagged = paymentProfiles.findIndex((p) => bool(p.defaultPaymentProfile));
+      const defaultIndex = Math.max(flagged, 0);
+      const ids = await withFreshIds(() =>
+        db.transaction().execute(async (trx) => {
+          const customer = await trx
+            .insertInto('authnetSimCustomers')
+            .values({
+              id: randomId('profile'),
+              merchantCustomerId,
+              email: text(profile.email),
+              description: text(profile.description),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const paymentIds: number[] = [];
+          for (const [index, token] of tokens.entries()) {
+            const payment = await trx
+              .insertInto('authnetSimPaymentProfiles')
+              .values({
+                id: randomId('profile'),
+                customerId: customer.id,
+                cardType: token.cardType,
+                last4: token.last4,
+                expiration: token.expiration,
+                behavior: token.behavior,
+                billTo: JSON.stringify(obj(paymentProfiles[index]?.billTo)),
+                isDefault: index === defaultIndex,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            paymentIds.push(payment.id);
+          }
+          return { customerId: customer.id, paymentIds };
+        }),
+      );
       return {
         body: {
           customerProfileId: String(ids.customerId),
-          customerPaymentProfileIdList: [String(ids.paymentId)],
+          customerPaymentProfileIdList: ids.paymentIds.map(String),
           customerShippingAddressIdList: [],
-          validationDirectResponseList: req.validationMode === 'liveMode' ? [APPROVED_VALIDATION] : [],
+          validationDirectResponseList: liveMode ? ids.paymentIds.map(() => APPROVED_VALIDATION) : [],
           messages: OK,
         },
       };
     },
 
     async createCustomerPaymentProfileRequest(req) {
-      const customerId = Number(req.customerProfileId);
-      const customer = await db
-        .selectFrom('authnetSimCustomers')
-        .select('id')
-        .where('id', '=', customerId)
-        .executeTakeFirst();
+      const customerId = parseId(req.customerProfileId);
+      const customer =
+        customerId === null
+          ? undefined
+          : await db.selectFrom('authnetSimCustomers').select('id').where('id', '=', customerId).executeTakeFirst();
       if (!customer) return { body: failure('E00040', 'The record cannot be found.') };
-      const paymentProfile = req.paymentProfile as Json;
-      const token = await consumeToken((paymentProfile.payment as Json | undefined)?.opaqueData as Json | undefined);
+      const paymentProfile = obj(req.paymentProfile);
+      const token = await consumeToken(obj(obj(paymentProfile.payment).opaqueData));
       if (!token) return { body: failure('E00114', 'Invalid OTS Token.') };
       const duplicate = await db
         .selectFrom('authnetSimPaymentProfiles')
         .select('id')
-        .where('customerId', '=', customerId)
+        .where('customerId', '=', customer.id)
         .where('last4', '=', token.last4)
         .where('expiration', '=', token.expiration)
         .where('cardType', '=', token.cardType)
@@ -179,13 +207,14 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
       if (duplicate) {
         return {
           body: {
-            customerProfileId: String(customerId),
+            customerProfileId: String(customer.id),
             customerPaymentProfileId: String(duplicate.id),
             ...failure('E00039', 'A duplicate customer payment profile already exists.'),
           },
         };
       }
-      if (req.validationMode === 'liveMode' && token.behavior === 'decline-validation') {
+      const liveMode = text(req.validationMode) === 'liveMode';
+      if (liveMode && token.behavior === 'decline-validation') {
         return {
           body: {
             ...failure('E00027', 'This transaction has been declined.'),
@@ -193,44 +222,57 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
           },
         };
       }
-      const isDefault = paymentProfile.defaultPaymentProfile === true;
-      const created = await db.transaction().execute(async (trx) => {
-        if (isDefault)
-          await trx
-            .updateTable('authnetSimPaymentProfiles')
-            .set({ isDefault: false })
-            .where('customerId', '=', customerId)
-            .execute();
-        return trx
-          .insertInto('authnetSimPaymentProfiles')
-          .values({
-            customerId,
-            cardType: token.cardType,
-            last4: token.last4,
-            expiration: token.expiration,
-            behavior: token.behavior,
-            billTo: JSON.stringify(paymentProfile.billTo ?? {}),
-            isDefault,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-      });
+      const isDefault = bool(paymentProfile.defaultPaymentProfile);
+      const created = await withFreshIds(() =>
+        db.transaction().execute(async (trx) => {
+          if (isDefault)
+            await trx
+              .updateTable('authnetSimPaymentProfiles')
+              .set({ isDefault: false })
+              .where('customerId', '=', customer.id)
+              .execute();
+          return trx
+            .insertInto('authnetSimPaymentProfiles')
+            .values({
+              id: randomId('profile'),
+              customerId: customer.id,
+              cardType: token.cardType,
+              last4: token.last4,
+              expiration: token.expiration,
+              behavior: token.behavior,
+              billTo: JSON.stringify(obj(paymentProfile.billTo)),
+              isDefault,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+        }),
+      );
       return {
         body: {
-          customerProfileId: String(customerId),
+          customerProfileId: String(customer.id),
           customerPaymentProfileId: String(created.id),
-          validationDirectResponse: req.validationMode === 'liveMode' ? APPROVED_VALIDATION : undefined,
+          validationDirectResponse: liveMode ? APPROVED_VALIDATION : undefined,
           messages: OK,
         },
       };
     },
 
     async getCustomerProfileRequest(req) {
-      const customer = await db
-        .selectFrom('authnetSimCustomers')
-        .selectAll()
-        .where('id', '=', Number(req.customerProfileId))
-        .executeTakeFirst();
+      // The XSD lets a profile be looked up by its id, the merchant's customer id or its email.
+      const byId = req.customerProfileId !== undefined;
+      const customerId = parseId(req.customerProfileId);
+      const merchantCustomerId = text(req.merchantCustomerId);
+      const email = text(req.email);
+      const customers = db.selectFrom('authnetSimCustomers').selectAll();
+      const customer = byId
+        ? customerId === null
+          ? undefined
+          : await customers.where('id', '=', customerId).executeTakeFirst()
+        : merchantCustomerId
+          ? await customers.where('merchantCustomerId', '=', merchantCustomerId).executeTakeFirst()
+          : email
+            ? await customers.where('email', '=', email).orderBy('createdAt').executeTakeFirst()
+            : undefined;
       if (!customer) return { body: failure('E00040', 'The record cannot be found.') };
       const profiles = await db
         .selectFrom('authnetSimPaymentProfiles')
@@ -259,27 +301,43 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
     },
 
     async deleteCustomerPaymentProfileRequest(req) {
-      const deleted = await db
-        .deleteFrom('authnetSimPaymentProfiles')
-        .where('id', '=', Number(req.customerPaymentProfileId))
-        .where('customerId', '=', Number(req.customerProfileId))
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) return { body: failure('E00040', 'The record cannot be found.') };
+      const paymentProfileId = parseId(req.customerPaymentProfileId);
+      const customerId = parseId(req.customerProfileId);
+      const deleted =
+        paymentProfileId === null || customerId === null
+          ? null
+          : await db
+              .deleteFrom('authnetSimPaymentProfiles')
+              .where('id', '=', paymentProfileId)
+              .where('customerId', '=', customerId)
+              .executeTakeFirst();
+      if (Number(deleted?.numDeletedRows ?? 0) === 0) return { body: failure('E00040', 'The record cannot be found.') };
       return { body: { messages: OK } };
     },
 
     async getTransactionListForCustomerRequest(req) {
-      const customerId = Number(req.customerProfileId);
-      const paging = (req.paging ?? {}) as Json;
-      const limit = Math.min(1000, Math.max(1, Number(paging.limit ?? 1000)));
-      const rows = await db
+      const customerId = parseId(req.customerProfileId) ?? -1;
+      const paymentProfileId =
+        req.customerPaymentProfileId === undefined ? null : parseId(req.customerPaymentProfileId);
+      // Paging as the gateway's: offset is a page number from 1; the XSD bounds both.
+      const paging = obj(req.paging);
+      const limit = Math.min(1000, Math.max(1, Number(text(paging.limit) ?? 1000) || 1000));
+      const page = Math.min(100_000, Math.max(1, Number(text(paging.offset) ?? 1) || 1));
+      const sorting = obj(req.sorting);
+      const direction = sorting.orderDescending === undefined || bool(sorting.orderDescending) ? 'desc' : 'asc';
+      const orderBy = text(sorting.orderBy) === 'id' ? 'id' : 'createdAt';
+      let query = db
         .selectFrom('authnetSimTransactions')
         .selectAll()
         .where('customerId', '=', customerId)
-        .where('type', 'in', ['authOnlyTransaction', 'authCaptureTransaction'])
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
+        .where('type', 'in', ['authOnlyTransaction', 'authCaptureTransaction']);
+      if (req.customerPaymentProfileId !== undefined)
+        query = query.where('paymentProfileId', '=', paymentProfileId ?? -1);
+      const rows = await query
+        .orderBy(orderBy, direction)
+        .orderBy('id', direction)
         .limit(limit)
+        .offset((page - 1) * limit)
         .execute();
       return {
         body: {
@@ -301,8 +359,8 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
     },
 
     async createTransactionRequest(req) {
-      const tr = req.transactionRequest as Json;
-      const type = String(tr.transactionType);
+      const tr = obj(req.transactionRequest);
+      const type = text(tr.transactionType) ?? '';
       if (type === 'authOnlyTransaction' || type === 'authCaptureTransaction') return charge(req, tr, type);
       if (type === 'priorAuthCaptureTransaction' || type === 'voidTransaction') return settle(req, tr, type);
       return { body: failure('E00003', `The transaction type '${type}' is not supported by the simulator.`) };
@@ -334,30 +392,32 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
   }
 
   async function charge(req: Json, tr: Json, type: string): Promise<SimulatorReply> {
-    const profile = (tr.profile ?? {}) as Json;
-    const paymentProfileId = Number((profile.paymentProfile as Json | undefined)?.paymentProfileId);
-    const customerId = Number(profile.customerProfileId);
-    const card = await db
-      .selectFrom('authnetSimPaymentProfiles')
-      .selectAll()
-      .where('id', '=', paymentProfileId)
-      .where('customerId', '=', customerId)
-      .executeTakeFirst();
+    const profile = obj(tr.profile);
+    const paymentProfileId = parseId(obj(profile.paymentProfile).paymentProfileId);
+    const customerId = parseId(profile.customerProfileId);
+    const card =
+      paymentProfileId === null || customerId === null
+        ? undefined
+        : await db
+            .selectFrom('authnetSimPaymentProfiles')
+            .selectAll()
+            .where('id', '=', paymentProfileId)
+            .where('customerId', '=', customerId)
+            .executeTakeFirst();
     if (!card) return { body: failure('E00040', 'The record cannot be found.') };
-    const amount = Number(tr.amount);
-    if (!(amount > 0))
+    const amount = positiveAmount(tr.amount);
+    if (amount === null)
       return transactionReply(req, tr, { code: '3', errorCode: '5', text: 'A valid amount is required.' });
     const behavior = card.behavior as CardBehavior;
     const account = { accountNumber: `XXXX${card.last4}`, accountType: card.cardType };
 
     // Authorize.Net refuses the same amount on the same card within its duplicate window, unless
     // the order differs (another invoice number is another order).
-    const invoice = (tr.order as Json | undefined)?.invoiceNumber;
-    const invoiceNumber = typeof invoice === 'string' ? invoice : null;
+    const invoiceNumber = text(obj(tr.order).invoiceNumber);
     const duplicate = await db
       .selectFrom('authnetSimTransactions')
       .select('id')
-      .where('paymentProfileId', '=', paymentProfileId)
+      .where('paymentProfileId', '=', card.id)
       .where('type', '=', type)
       .where('amount', '=', amount.toFixed(2))
       .where('responseCode', '=', '1')
@@ -381,19 +441,22 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
         : type === 'authOnlyTransaction'
           ? 'authorized'
           : 'captured';
-    const row = await db
-      .insertInto('authnetSimTransactions')
-      .values({
-        type,
-        amount: amount.toFixed(2),
-        status,
-        responseCode,
-        customerId,
-        paymentProfileId,
-        invoiceNumber,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await withFreshIds(() =>
+      db
+        .insertInto('authnetSimTransactions')
+        .values({
+          id: randomId('transaction'),
+          type,
+          amount: amount.toFixed(2),
+          status,
+          responseCode,
+          customerId: card.customerId,
+          paymentProfileId: card.id,
+          invoiceNumber,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     // The authorisation happened, but the answer never arrives: what a real timeout can look like.
     if (behavior === 'timeout-charge') return { hang: true };
     const reply = { ...tr, ...account, transId: row.id };
@@ -413,12 +476,11 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
     tr: Json,
     type: 'priorAuthCaptureTransaction' | 'voidTransaction',
   ): Promise<SimulatorReply> {
-    const refTransId = Number(tr.refTransId);
-    const original = await db
-      .selectFrom('authnetSimTransactions')
-      .selectAll()
-      .where('id', '=', refTransId)
-      .executeTakeFirst();
+    const refTransId = parseId(tr.refTransId);
+    const original =
+      refTransId === null
+        ? undefined
+        : await db.selectFrom('authnetSimTransactions').selectAll().where('id', '=', refTransId).executeTakeFirst();
     if (original?.responseCode !== '1') {
       return transactionReply(req, tr, { code: '3', errorCode: '16', text: 'The transaction cannot be found.' });
     }
@@ -435,27 +497,34 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
         text: 'This transaction has already been captured.',
       });
     }
+    // A capture may name a smaller amount than was authorised; it must be a valid one.
+    const captureAmount = tr.amount === undefined ? null : positiveAmount(tr.amount);
+    if (type === 'priorAuthCaptureTransaction' && tr.amount !== undefined && captureAmount === null)
+      return transactionReply(req, tr, { code: '3', errorCode: '5', text: 'A valid amount is required.' });
     const nextStatus = type === 'voidTransaction' ? 'voided' : 'captured';
-    const row = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('authnetSimTransactions')
-        .set({ status: nextStatus })
-        .where('id', '=', refTransId)
-        .execute();
-      return trx
-        .insertInto('authnetSimTransactions')
-        .values({
-          type,
-          amount: type === 'voidTransaction' ? null : tr.amount ? Number(tr.amount).toFixed(2) : original.amount,
-          status: nextStatus,
-          responseCode: '1',
-          customerId: original.customerId,
-          paymentProfileId: original.paymentProfileId,
-          refTransId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    });
+    const row = await withFreshIds(() =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('authnetSimTransactions')
+          .set({ status: nextStatus })
+          .where('id', '=', original.id)
+          .execute();
+        return trx
+          .insertInto('authnetSimTransactions')
+          .values({
+            id: randomId('transaction'),
+            type,
+            amount: type === 'voidTransaction' ? null : (captureAmount?.toFixed(2) ?? original.amount),
+            status: nextStatus,
+            responseCode: '1',
+            customerId: original.customerId,
+            paymentProfileId: original.paymentProfileId,
+            refTransId: original.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      }),
+    );
     return transactionReply(
       req,
       { ...tr, transId: row.id },
@@ -466,17 +535,12 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
   return {
     /** Handles one POST to …/xml/v1/request.api. */
     async handle(body: unknown): Promise<SimulatorReply> {
-      if (typeof body !== 'object' || body === null)
-        return { body: failure('E00003', 'The request body is not valid JSON.') };
-      const [requestType, request] = Object.entries(body)[0] ?? [];
-      const sequence = requestType ? requestSequences[requestType] : undefined;
-      const handler = requestType ? handlers[requestType] : undefined;
-      if (!requestType || !sequence || !handler) {
-        return { body: failure('E00003', `The element '${requestType ?? ''}' is not supported by the simulator.`) };
-      }
-      const violation = sequenceViolation(requestType, request, sequence);
-      if (violation) return { body: failure('E00003', violation) };
-      const refused = authenticate(requestType, (request as Json).merchantAuthentication as Json);
+      // Like the gateway: the body must be a request its XSD accepts before anything else runs.
+      const checked = checkRequest(body);
+      if (!checked.ok) return { body: failure(checked.code, checked.text) };
+      const { requestType, request } = checked;
+      const handler = handlers[requestType];
+      const refused = authenticate(requestType, request.merchantAuthentication);
       if (refused) return { body: refused };
       const faultIndex = faults.findIndex((f) => f.requestType === requestType || f.requestType === '*');
       if (faultIndex >= 0) {
@@ -484,7 +548,7 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
         if (fault?.kind === 'timeout') return { hang: true };
         return { body: failure('E00001', 'An error occurred during processing. Please try again.') };
       }
-      return handler(request as Json);
+      return handler(request);
     },
     /** Test control: the next matching requests fail this way, once per entry. */
     injectFaults(fault: Fault, times = 1) {
@@ -498,3 +562,10 @@ export function createSimulator(db: Kysely<Database>, credentials: SimulatorCred
 }
 
 export type Simulator = ReturnType<typeof createSimulator>;
+
+/** Compares secrets in constant time (hashing first, so lengths need not match); non-strings never match. */
+function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}

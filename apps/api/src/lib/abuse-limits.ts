@@ -1,0 +1,98 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every abuse limit of the API in one place, so the numbers and their reasons are read together.
+ * Counters live in Redis when scaled (shared by every replica), in memory when embedded.
+ */
+export interface AbuseLimits {
+  login: {
+    /** Failed logins per IP, any account: generous, because members share carrier-NAT addresses. */
+    failuresPerIp: number;
+    /** Failed logins per (account, IP): what stops guessing without letting a stranger lock out the owner. */
+    failuresPerAccountIp: number;
+    windowMs: number;
+  };
+  register: { perIp: number; windowMs: number };
+  forgotPassword: {
+    perIp: number;
+    /** Reset emails per address; past it we answer the same but send nothing (no mail bombing, no enumeration). */
+    perEmail: number;
+    windowMs: number;
+  };
+  resetPassword: { perIp: number; windowMs: number };
+  cards: {
+    /** Saved cards per member. */
+    maxSaved: number;
+    /** Card additions that reach the gateway (each one is a live validation on our merchant account). */
+    perMember: number;
+    perIp: number;
+    windowMs: number;
+    /** Declines within declineWindowMs that pause card additions for lockMs. */
+    declinesBeforeLock: number;
+    declineWindowMs: number;
+    lockMs: number;
+  };
+}
+
+export const defaultAbuseLimits: AbuseLimits = {
+  // 100 failures per 15 min per IP still stops a spray across accounts (400/hour), yet a carrier NAT
+  // address shared by a whole show audience never hits it through typos. 10 per (account, IP) is
+  // the classic lockout threshold, but scoped to the IP that failed, so the owner elsewhere is unaffected.
+  login: { failuresPerIp: 100, failuresPerAccountIp: 10, windowMs: 15 * MINUTE },
+  // Each registration costs a 128 MiB scrypt hash and an email; 20 an hour per address is far above
+  // what one household or one NAT address registers, far below what a script would.
+  register: { perIp: 20, windowMs: HOUR },
+  forgotPassword: { perIp: 10, perEmail: 3, windowMs: HOUR },
+  // Reset tokens are 256-bit, so this limit is about load (lookups), not guessing.
+  resetPassword: { perIp: 20, windowMs: 15 * MINUTE },
+  cards: {
+    // A member needs one or two cards; five covers a household's. The gateway is charged per validation.
+    maxSaved: 5,
+    // A member fixing typos or an expired card needs a handful of tries; card testers need hundreds.
+    perMember: 10,
+    // Several members may sit behind one address (household, office); 30 an hour still caps a tester
+    // who rotates accounts well below a useful rate.
+    perIp: 30,
+    windowMs: HOUR,
+    // Three declines in a day is the signature of testing stolen numbers, rarely of an honest member.
+    declinesBeforeLock: 3,
+    declineWindowMs: 24 * HOUR,
+    lockMs: 24 * HOUR,
+  },
+};
+
+/** Per-group overrides (tests lower the numbers); a group not given keeps its defaults. */
+export type AbuseLimitOverrides = { [K in keyof AbuseLimits]?: Partial<AbuseLimits[K]> };
+
+/**
+ * For tests that exercise routes rather than limits (a fuzz run sends hundreds of bodies from one
+ * address): every count lifted. The saved-card cap stays, since it is a rule, not a rate.
+ */
+export const liftedAbuseLimits: AbuseLimitOverrides = {
+  login: { failuresPerIp: 1e9, failuresPerAccountIp: 1e9 },
+  register: { perIp: 1e9 },
+  forgotPassword: { perIp: 1e9, perEmail: 1e9 },
+  resetPassword: { perIp: 1e9 },
+  cards: { perMember: 1e9, perIp: 1e9, declinesBeforeLock: 1e9 },
+};
+
+export function resolveAbuseLimits(overrides: AbuseLimitOverrides = {}): AbuseLimits {
+  return {
+    login: { ...defaultAbuseLimits.login, ...overrides.login },
+    register: { ...defaultAbuseLimits.register, ...overrides.register },
+    forgotPassword: { ...defaultAbuseLimits.forgotPassword, ...overrides.forgotPassword },
+    resetPassword: { ...defaultAbuseLimits.resetPassword, ...overrides.resetPassword },
+    cards: { ...defaultAbuseLimits.cards, ...overrides.cards },
+  };
+}
+
+/** Whole minutes (at least 1) until a window resets, for messages. */
+export function minutesUntil(ms: number): number {
+  return Math.max(1, Math.ceil(ms / MINUTE));
+}
+
+/** Whole hours (at least 1) until a lock ends, for messages. */
+export function hoursUntil(ms: number): number {
+  return Math.max(1, Math.ceil(ms / HOUR));
+}

@@ -1,0 +1,38 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import { authMessages } from '@vault/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AbuseLimits, minutesUntil, resolveAbuseLimits } from '../lib/abuse-limits';
+import { AppError } from '../lib/app-error';
+import { type CardGuard, createCardGuard } from '../services/card-guard';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits in force (defaults, lowered by tests through config.limits). */
+    limits: AbuseLimits;
+    /** Limits on card additions: attempts per member and per IP, and the lock after declines. */
+    cardGuard: CardGuard;
+  }
+}
+
+/**
+ * @fastify/rate-limit for every limit but login's (see lib/rate-limiter.ts for why login differs).
+ * Routes opt in with `config: { rateLimit: { max, timeWindow } }`; nothing is limited globally.
+ * A refusal is a 429 `{ message }` through our error handler, with Retry-After.
+ */
+export const rateLimits = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('limits', resolveAbuseLimits(app.config.limits));
+    await app.register(fastifyRateLimit, {
+      global: false,
+      // Scaled: one count in Redis for all replicas (a count per replica would multiply every
+      // limit by the replica count). Embedded: one process, so memory is the whole truth.
+      ...(app.redis ? { redis: app.redis } : {}),
+      nameSpace: `${app.config.redisPrefix}:ratelimit:`,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(429, 'rate_limited', authMessages.tooManyAttempts(minutesUntil(context.ttl))),
+    });
+    app.decorate('cardGuard', createCardGuard(app));
+  },
+  { name: 'rate-limits', dependencies: ['infrastructure'] },
+);

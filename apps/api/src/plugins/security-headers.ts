@@ -1,0 +1,67 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * What the browser may load from where real Authorize.Net is used: Accept.js comes from its
+ * script host and posts the card to its API host. In simulator mode both are our own origin.
+ */
+const acceptJsHosts = {
+  sandbox: { script: ['https://jstest.authorize.net'], connect: ['https://apitest.authorize.net'] },
+  production: {
+    script: ['https://js.authorize.net'],
+    connect: ['https://api.authorize.net', 'https://api2.authorize.net'],
+  },
+} as const;
+
+/** Exactly what the SPA loads: its own bundle, Accept.js, and images from anywhere over https. */
+export function contentSecurityPolicy(payments: {
+  mode: 'simulator' | 'authorize.net';
+  env: 'sandbox' | 'production';
+}) {
+  const gateway = payments.mode === 'authorize.net' ? acceptJsHosts[payments.env] : { script: [], connect: [] };
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'", ...gateway.script],
+    // 'self' covers ws(s):// to our own host for Socket.IO in CSP Level 3 browsers.
+    connectSrc: ["'self'", ...gateway.connect],
+    // Knife photos are URLs an admin pastes in (SPEC §5): any https host.
+    imgSrc: ["'self'", 'data:', 'https:'],
+    styleSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    formAction: ["'self'"],
+    // A one-tap Buy must never sit inside someone else's frame (clickjacking).
+    frameAncestors: ["'none'"],
+    // The helmet default adds upgrade-insecure-requests, which breaks plain-http local installs.
+    upgradeInsecureRequests: null,
+  };
+}
+
+/**
+ * Security headers on every response (helmet), HSTS only where it means something (https), and
+ * `Cache-Control: no-store` on the API so a member's data never sits in a shared or back-button
+ * cache. Routes that want caching (static assets) set their own header.
+ */
+export const securityHeaders = fp(
+  async (app: FastifyInstance) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config.payments) },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+      // Set below, over https only: on plain http it is ignored by browsers and misleading in tests.
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') {
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      }
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+  },
+  { name: 'security-headers', dependencies: ['infrastructure'] },
+);

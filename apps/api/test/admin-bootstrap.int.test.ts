@@ -1,0 +1,125 @@
+import { backends } from '@vault/testing';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../src/lib/password';
+import { bootstrapAdmin } from '../src/services/admin-bootstrap';
+import { agent, buildTestApp, type TestApp } from './test-app';
+
+/**
+ * Bootstrap runs at every start of every replica. It must hand the admin account to whoever holds
+ * ADMIN_PASSWORD and to nobody else: not to a stranger who registered the admin email first (a
+ * promotion ends their sessions everywhere and unlinks their external sign-ins), not to whoever had
+ * the old password. And an ordinary restart must not sign admins out.
+ */
+describe.each(backends)('admin bootstrap on %s', (backend) => {
+  let t: TestApp;
+  /** A replica starting up while t.app keeps serving (its session cache warm). */
+  let starting: FastifyInstance;
+  const warnings: Array<{ obj: unknown; msg: string | undefined }> = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+    starting = await t.sibling();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The starting replica, with its warnings recorded. */
+  const bootstrap = (email: string, password: string) => {
+    const log = Object.create(starting.log) as FastifyBaseLogger;
+    log.warn = ((obj: unknown, msg?: string) => void warnings.push({ obj, msg })) as FastifyBaseLogger['warn'];
+    return bootstrapAdmin({ db: starting.db, sessionStore: starting.sessionStore, log }, { email, password });
+  };
+  const login = async (email: string, password: string) => {
+    const a = agent(t.app);
+    const res = await a.post('/api/auth/login', { email, password });
+    return { a, status: res.statusCode, cookie: `vault.sid=${a.cookie('vault.sid')}` };
+  };
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+  /** Milliseconds until t.app refuses the cookie: at once in-process, a Redis round trip when scaled. */
+  async function msUntilRefused(cookie: string): Promise<number> {
+    const since = Date.now();
+    while ((await me(cookie)).statusCode !== 401) {
+      if (Date.now() - since > 7000) throw new Error('the old session was never refused');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return Date.now() - since;
+  }
+  const sessionsOf = async (userId: string) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from sessions where sess->>'userId' = ${userId}`.execute(
+        t.database.db,
+      )
+    ).rows[0]?.n;
+
+  it('creates the admin once; a restart with the same password keeps admins signed in', async () => {
+    expect(await bootstrap('Boss@Vault.test', 'first-password')).toBe('created');
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'boss@vault.test')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: 'admin', emailVerified: true });
+    const admin = await login('boss@vault.test', 'first-password');
+    expect(admin.status).toBe(200);
+
+    expect(await bootstrap('boss@vault.test', 'first-password')).toBe('unchanged');
+    expect((await me(admin.cookie)).statusCode).toBe(200);
+  });
+
+  it('a new password signs out whoever held the old one', async () => {
+    const admin = await login('boss@vault.test', 'first-password');
+    expect((await me(admin.cookie)).statusCode).toBe(200); // cached on t.app
+
+    expect(await bootstrap('boss@vault.test', 'second-password')).toBe('password-reset');
+    expect(await msUntilRefused(admin.cookie)).toBeLessThan(500);
+    expect((await login('boss@vault.test', 'first-password')).status).toBe(401);
+    expect((await login('boss@vault.test', 'second-password')).status).toBe(200);
+  });
+
+  it('promoting a pre-registered customer ends its sessions, unlinks its sign-ins and warns naming the email', async () => {
+    const email = 'owner@vault.test';
+    // A stranger registered the admin email before the operator configured it, and signed in.
+    const registered = await agent(t.app).post('/api/auth/register', {
+      firstName: 'Not',
+      lastName: 'Owner',
+      email,
+      password: 'strangers-password',
+    });
+    expect(registered.statusCode).toBe(201);
+    const stranger = await login(email, 'strangers-password');
+    expect(stranger.status).toBe(200);
+    const userId = (await me(stranger.cookie)).json().user.id as string;
+    await t.database.db
+      .updateTable('users')
+      .set({ oidcSubject: 'strangers-sso-subject', googleId: 'strangers-google-id' })
+      .where('id', '=', userId)
+      .execute();
+
+    expect(await bootstrap(email, 'operators-password')).toBe('promoted');
+
+    // The stranger's cookie is dead at once (t.app had it cached), and so is their password.
+    expect(await msUntilRefused(stranger.cookie)).toBeLessThan(500);
+    expect(await sessionsOf(userId)).toBe(0);
+    expect((await login(email, 'strangers-password')).status).toBe(401);
+    const operator = await login(email, 'operators-password');
+    expect(operator.status).toBe(200);
+    expect((await me(operator.cookie)).json().user).toMatchObject({ email, role: 'admin' });
+    const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: 'admin', oidcSubject: null, googleId: null, resetToken: null });
+    expect(await verifyPassword('operators-password', row.password ?? '')).toBe(true);
+    expect(warnings).toContainEqual(expect.objectContaining({ obj: { email } }));
+  });
+
+  it("ending the admin account's sessions leaves other members signed in", async () => {
+    await t.database.db
+      .insertInto('users')
+      .values({ email: 'bystander@vault.test', password: await hashPassword('bystander-pass'), emailVerified: true })
+      .execute();
+    const bystander = await login('bystander@vault.test', 'bystander-pass');
+    expect(await bootstrap('owner@vault.test', 'yet-another-password')).toBe('password-reset');
+    expect((await me(bystander.cookie)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,292 @@
+import { backends } from '@vault/testing';
+import { APIContracts as Contracts, APIControllers as Controllers } from 'authorizenet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test-app';
+
+// A client that is not ours: Authorize.Net's official Node SDK (`authorizenet`), pointed at the
+// simulator with setEnvironment(), builds its requests from its own contracts (with the clientId
+// element it adds to every request) and reads the simulator's answers with its own response
+// classes. If the simulator only understood our client's subset of the XSD, this would fail.
+
+/** Any SDK controller: execute() calls back only on success; on an HTTP failure it keeps the error. */
+interface SdkController {
+  setEnvironment(url: string): void;
+  execute(callback: () => void): void;
+  getResponse(): unknown;
+  getError(): unknown;
+  _request: Record<string, Record<string, unknown>>;
+}
+
+describe.each(backends)("Authorize.Net's official Node SDK against the simulator on %s", (backend) => {
+  let t: TestApp;
+  let endpoint: string;
+  let credentials: { apiLoginId: string; transactionKey: string; clientKey: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { listen: true });
+    const address = t.app.server.address();
+    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/authnet/xml/v1/request.api`;
+    credentials = t.app.config.payments;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Runs one SDK call against the simulator and returns the raw JSON it got back. */
+  function send(controller: SdkController): Promise<Record<string, unknown>> {
+    controller.setEnvironment(endpoint);
+    return new Promise((resolve, reject) => {
+      const done = (fn: () => void) => {
+        clearInterval(poll);
+        clearTimeout(timer);
+        fn();
+      };
+      const poll = setInterval(() => {
+        const error = controller.getError();
+        if (error) done(() => reject(error));
+      }, 10);
+      const timer = setTimeout(() => done(() => reject(new Error('The SDK call never completed'))), 10_000);
+      controller.execute(() => done(() => resolve(controller.getResponse() as Record<string, unknown>)));
+    });
+  }
+
+  /** Every request the SDK sent carried its clientId, right after merchantAuthentication. */
+  function expectSdkShape(controller: SdkController) {
+    const [request] = Object.values(controller._request);
+    expect(Object.keys(request ?? {}).slice(0, 2)).toEqual(['merchantAuthentication', 'clientId']);
+    expect(request?.clientId).toMatch(/^sdk-node-/);
+  }
+
+  const merchant = () => {
+    const auth = new Contracts.MerchantAuthenticationType();
+    auth.setName(credentials.apiLoginId);
+    auth.setTransactionKey(credentials.transactionKey);
+    return auth;
+  };
+
+  /** securePaymentContainerRequest: what Accept.js does, with the public client key. */
+  async function token(cardNumber: string) {
+    const auth = new Contracts.MerchantAuthenticationType();
+    auth.setName(credentials.apiLoginId);
+    auth.setClientKey(credentials.clientKey);
+    const card = new Contracts.WebCheckOutDataTypeToken();
+    card.setCardNumber(cardNumber);
+    card.setExpirationDate('2030-12');
+    card.setCardCode('123');
+    const data = new Contracts.WebCheckOutDataType();
+    data.setType(Contracts.WebCheckOutTypeEnum.TOKEN);
+    data.setId(`sdk-${Date.now()}`);
+    data.setToken(card);
+    const request = new Contracts.SecurePaymentContainerRequest();
+    request.setMerchantAuthentication(auth);
+    request.setRefId('token-1');
+    request.setData(data);
+    const controller = new Controllers.SecurePaymentContainerController(request.getJSON()) as SdkController;
+    const response = new Contracts.SecurePaymentContainerResponse(await send(controller));
+    expectSdkShape(controller);
+    expect(response.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
+    return response.getOpaqueData();
+  }
+
+  let merchantCustomerIds = 0;
+  /** createCustomerProfileRequest with the token as opaque data, validated in live mode. */
+  async function createProfile(cardNumber: string) {
+    const opaque = await token(cardNumber);
+    const opaqueData = new Contracts.OpaqueDataType();
+    opaqueData.setDataDescriptor(opaque.getDataDescriptor());
+    opaqueData.setDataValue(opaque.getDataValue());
+    const payment = new Contracts.PaymentType();
+    payment.setOpaqueData(opaqueData);
+    const billTo = new Contracts.CustomerAddressType();
+    billTo.setFirstName('Ada');
+    billTo.setLastName('Blade');
+    billTo.setAddress('1 Forge Street');
+    billTo.setCity('Austin');
+    billTo.setState('TX');
+    billTo.setZip('78701');
+    billTo.setCountry('US');
+    const paymentProfile = new Contracts.CustomerPaymentProfileType();
+    paymentProfile.setCustomerType(Contracts.CustomerTypeEnum.INDIVIDUAL);
+    paymentProfile.setBillTo(billTo);
+    paymentProfile.setPayment(payment);
+    paymentProfile.setDefaultPaymentProfile(true);
+    const profile = new Contracts.CustomerProfileType();
+    profile.setMerchantCustomerId(`SDK_${backend}_${++merchantCustomerIds}`);
+    profile.setDescription('Created by the official SDK');
+    profile.setEmail(`sdk${merchantCustomerIds}@example.com`);
+    profile.setPaymentProfiles([paymentProfile]);
+    const request = new Contracts.CreateCustomerProfileRequest();
+    request.setMerchantAuthentication(merchant());
+    request.setProfile(profile);
+    request.setValidationMode(Contracts.ValidationModeEnum.LIVEMODE);
+    const controller = new Controllers.CreateCustomerProfileController(request.getJSON()) as SdkController;
+    const response = new Contracts.CreateCustomerProfileResponse(await send(controller));
+    expectSdkShape(controller);
+    return response;
+  }
+
+  /** createTransactionRequest through the SDK's TransactionRequestType. */
+  async function transact(build: (tr: InstanceType<typeof Contracts.TransactionRequestType>) => void) {
+    const transactionRequest = new Contracts.TransactionRequestType();
+    build(transactionRequest);
+    const request = new Contracts.CreateTransactionRequest();
+    request.setMerchantAuthentication(merchant());
+    request.setRefId('sdk-charge');
+    request.setTransactionRequest(transactionRequest);
+    const controller = new Controllers.CreateTransactionController(request.getJSON()) as SdkController;
+    const response = new Contracts.CreateTransactionResponse(await send(controller));
+    expectSdkShape(controller);
+    return response;
+  }
+
+  function authOnly(ids: { customer: string; payment: string }, amount: number, invoiceNumber: string) {
+    return transact((tr) => {
+      tr.setTransactionType(Contracts.TransactionTypeEnum.AUTHONLYTRANSACTION);
+      tr.setAmount(amount);
+      const paymentProfile = new Contracts.PaymentProfile();
+      paymentProfile.setPaymentProfileId(ids.payment);
+      const profile = new Contracts.CustomerProfilePaymentType();
+      profile.setCustomerProfileId(ids.customer);
+      profile.setPaymentProfile(paymentProfile);
+      tr.setProfile(profile);
+      const order = new Contracts.OrderType();
+      order.setInvoiceNumber(invoiceNumber);
+      order.setDescription('A Damascus chef knife');
+      tr.setOrder(order);
+      const duplicateWindow = new Contracts.SettingType();
+      duplicateWindow.setSettingName('duplicateWindow');
+      duplicateWindow.setSettingValue('120');
+      const settings = new Contracts.ArrayOfSetting();
+      settings.setSetting([duplicateWindow]);
+      tr.setTransactionSettings(settings);
+    });
+  }
+
+  it('tokenises, saves, authorises, refuses a duplicate, captures, voids, lists, reads and deletes', async () => {
+    const created = await createProfile('4111111111111111');
+    expect(created.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
+    const ids = {
+      customer: String(created.getCustomerProfileId()),
+      // The SDK wraps list items in String objects.
+      payment: String(created.getCustomerPaymentProfileIdList().getNumericString()[0]),
+    };
+    expect(ids.customer).toMatch(/^\d{9,10}$/);
+    expect(ids.payment).toMatch(/^\d{9,10}$/);
+    expect(String(created.getValidationDirectResponseList().getString()[0])).toMatch(/^1,/);
+
+    const authorised = await authOnly(ids, 42.5, 'INV-1');
+    expect(authorised.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
+    const auth = authorised.getTransactionResponse();
+    expect(auth.getResponseCode()).toBe('1');
+    expect(auth.getMessages().getMessage()[0].getDescription()).toBe('This transaction has been approved.');
+    expect(authorised.getRefId()).toBe('sdk-charge');
+
+    // The same amount on the same card and order inside the duplicate window.
+    const duplicate = await authOnly(ids, 42.5, 'INV-1');
+    expect(duplicate.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.ERROR);
+    expect(duplicate.getTransactionResponse().getResponseCode()).toBe('3');
+    expect(duplicate.getTransactionResponse().getErrors().getError()[0].getErrorCode()).toBe('11');
+
+    const captured = await transact((tr) => {
+      tr.setTransactionType(Contracts.TransactionTypeEnum.PRIORAUTHCAPTURETRANSACTION);
+      tr.setRefTransId(auth.getTransId());
+    });
+    expect(captured.getTransactionResponse().getResponseCode()).toBe('1');
+    expect(captured.getTransactionResponse().getRefTransID()).toBe(auth.getTransId());
+
+    const second = (await authOnly(ids, 10, 'INV-2')).getTransactionResponse();
+    expect(second.getResponseCode()).toBe('1');
+    const voided = await transact((tr) => {
+      tr.setTransactionType(Contracts.TransactionTypeEnum.VOIDTRANSACTION);
+      tr.setRefTransId(second.getTransId());
+    });
+    expect(voided.getTransactionResponse().getResponseCode()).toBe('1');
+
+    const list = new Contracts.GetTransactionListForCustomerRequest();
+    list.setMerchantAuthentication(merchant());
+    list.setCustomerProfileId(ids.customer);
+    const sorting = new Contracts.TransactionListSorting();
+    sorting.setOrderBy(Contracts.TransactionListOrderFieldEnum.SUBMITTIMEUTC);
+    sorting.setOrderDescending(true);
+    list.setSorting(sorting);
+    const paging = new Contracts.Paging();
+    paging.setLimit(100);
+    paging.setOffset(1);
+    list.setPaging(paging);
+    const listController = new Controllers.GetTransactionListForCustomerController(list.getJSON()) as SdkController;
+    const listed = new Contracts.GetTransactionListResponse(await send(listController));
+    expectSdkShape(listController);
+    expect(listed.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
+    const statuses = listed
+      .getTransactions()
+      .getTransaction()
+      .map((tx: InstanceType<typeof Contracts.TransactionSummaryType>) => [tx.getTransId(), tx.getTransactionStatus()]);
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        [auth.getTransId(), 'capturedPendingSettlement'],
+        [second.getTransId(), 'voided'],
+      ]),
+    );
+
+    const get = new Contracts.GetCustomerProfileRequest();
+    get.setMerchantAuthentication(merchant());
+    get.setCustomerProfileId(ids.customer);
+    get.setUnmaskExpirationDate(false);
+    const getController = new Controllers.GetCustomerProfileController(get.getJSON()) as SdkController;
+    const fetched = new Contracts.GetCustomerProfileResponse(await send(getController));
+    expectSdkShape(getController);
+    const profile = fetched.getProfile();
+    expect(profile.getCustomerProfileId()).toBe(ids.customer);
+    expect(profile.getEmail()).toMatch(/^sdk\d+@example\.com$/);
+    const saved = profile.getPaymentProfiles()[0];
+    expect(saved.getCustomerPaymentProfileId()).toBe(ids.payment);
+    expect(saved.getPayment().getCreditCard().getCardNumber()).toBe('XXXX1111');
+
+    const remove = new Contracts.DeleteCustomerPaymentProfileRequest();
+    remove.setMerchantAuthentication(merchant());
+    remove.setCustomerProfileId(ids.customer);
+    remove.setCustomerPaymentProfileId(ids.payment);
+    const removeController = new Controllers.DeleteCustomerPaymentProfileController(remove.getJSON()) as SdkController;
+    const removed = new Contracts.DeleteCustomerPaymentProfileResponse(await send(removeController));
+    expectSdkShape(removeController);
+    expect(removed.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
+    const again = new Contracts.GetCustomerProfileResponse(
+      await send(new Controllers.GetCustomerProfileController(get.getJSON()) as SdkController),
+    );
+    expect(again.getProfile().getPaymentProfiles() ?? []).toHaveLength(0);
+  });
+
+  it('sees a card declined at validation, and one declined at charge time', async () => {
+    const refused = await createProfile('4000000000000002');
+    expect(refused.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.ERROR);
+    expect(refused.getMessages().getMessage()[0].getCode()).toBe('E00027');
+
+    const created = await createProfile('4000000000000341');
+    expect(created.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
+    const ids = {
+      customer: String(created.getCustomerProfileId()),
+      // The SDK wraps list items in String objects.
+      payment: String(created.getCustomerPaymentProfileIdList().getNumericString()[0]),
+    };
+    const declined = await authOnly(ids, 99, 'INV-3');
+    expect(declined.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.ERROR);
+    expect(declined.getTransactionResponse().getResponseCode()).toBe('2');
+    expect(declined.getTransactionResponse().getErrors().getError()[0].getErrorText()).toBe(
+      'This transaction has been declined.',
+    );
+  });
+
+  it('is refused with E00007 when the transaction key is wrong', async () => {
+    const auth = new Contracts.MerchantAuthenticationType();
+    auth.setName(credentials.apiLoginId);
+    auth.setTransactionKey('WrongKey12345678');
+    const request = new Contracts.GetCustomerProfileRequest();
+    request.setMerchantAuthentication(auth);
+    request.setCustomerProfileId('123456789');
+    const controller = new Controllers.GetCustomerProfileController(request.getJSON()) as SdkController;
+    const response = new Contracts.GetCustomerProfileResponse(await send(controller));
+    expectSdkShape(controller);
+    expect(response.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.ERROR);
+    expect(response.getMessages().getMessage()[0].getCode()).toBe('E00007');
+  });
+});

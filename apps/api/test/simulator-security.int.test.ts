@@ -1,0 +1,632 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  createSimulator,
+  generateSimulatorCredentials,
+  migrateSimulator,
+  type SimulatorCredentials,
+  simulatorDb,
+  withFreshIds,
+} from '@vault/authnet-simulator';
+import type { DatabaseHandle } from '@vault/db';
+import {
+  backends,
+  freePort,
+  openTestDatabase,
+  type RunningProcess,
+  seedOnboardedMembers,
+  startProcess,
+  type TestDatabase,
+} from '@vault/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, ORIGIN, type TestApp } from './test-app';
+
+/** What the repository used to ship as every install's simulator credentials. */
+const OLD_REPO_CREDENTIALS: SimulatorCredentials = {
+  apiLoginId: 'vault-simulator',
+  transactionKey: 'simulator-transaction-key',
+  clientKey: 'simulator-public-client-key',
+};
+const SIM_TABLES = [
+  'authnet_sim_tokens',
+  'authnet_sim_customers',
+  'authnet_sim_payment_profiles',
+  'authnet_sim_transactions',
+];
+const AUTH_FAILED = { code: 'E00007', text: 'User authentication failed due to invalid authentication values.' };
+/**
+ * Refused before anything runs: E00007, or E00003 when the key does not even fit the XSD (the old
+ * 25-character transaction key, a client key in the 16-character transaction key slot), which is
+ * what Authorize.Net answers to those too.
+ */
+const REFUSED_CODES = ['E00007', 'E00003'];
+
+type Json = Record<string, unknown>;
+type Auth = { name: string; transactionKey?: string; clientKey?: string };
+
+/** The targets a stranger would go for: another member's profile, card and authorisation. */
+interface Victim {
+  customerProfileId: string;
+  paymentProfileId: string;
+  transId: string;
+  freshTokens: string[];
+}
+
+/**
+ * One schema-valid request of every type the simulator serves besides the token request, each
+ * aimed at the victim: read the profile, list its transactions, add a card, open a profile,
+ * charge the saved card, capture or void the victim's authorisation, delete the card.
+ */
+function privilegedRequests(auth: Auth, victim: Victim): Array<[string, Json]> {
+  const opaque = (i: number) => ({ dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: victim.freshTokens[i] });
+  const saved = {
+    customerProfileId: victim.customerProfileId,
+    paymentProfile: { paymentProfileId: victim.paymentProfileId },
+  };
+  return [
+    [
+      'getCustomerProfileRequest',
+      { getCustomerProfileRequest: { merchantAuthentication: auth, customerProfileId: victim.customerProfileId } },
+    ],
+    [
+      'getTransactionListForCustomerRequest',
+      {
+        getTransactionListForCustomerRequest: {
+          merchantAuthentication: auth,
+          customerProfileId: victim.customerProfileId,
+        },
+      },
+    ],
+    [
+      'createCustomerPaymentProfileRequest',
+      {
+        createCustomerPaymentProfileRequest: {
+          merchantAuthentication: auth,
+          customerProfileId: victim.customerProfileId,
+          paymentProfile: { billTo: { firstName: 'Eve' }, payment: { opaqueData: opaque(0) } },
+          validationMode: 'liveMode',
+        },
+      },
+    ],
+    [
+      'createCustomerProfileRequest',
+      {
+        createCustomerProfileRequest: {
+          merchantAuthentication: auth,
+          profile: {
+            merchantCustomerId: `eve${Date.now()}`.slice(0, 20),
+            email: 'eve@example.com',
+            paymentProfiles: { billTo: { firstName: 'Eve' }, payment: { opaqueData: opaque(1) } },
+          },
+          validationMode: 'liveMode',
+        },
+      },
+    ],
+    [
+      'createTransactionRequest authOnlyTransaction',
+      {
+        createTransactionRequest: {
+          merchantAuthentication: auth,
+          transactionRequest: { transactionType: 'authOnlyTransaction', amount: '999.00', profile: saved },
+        },
+      },
+    ],
+    [
+      'createTransactionRequest authCaptureTransaction',
+      {
+        createTransactionRequest: {
+          merchantAuthentication: auth,
+          transactionRequest: { transactionType: 'authCaptureTransaction', amount: '998.00', profile: saved },
+        },
+      },
+    ],
+    [
+      'createTransactionRequest priorAuthCaptureTransaction',
+      {
+        createTransactionRequest: {
+          merchantAuthentication: auth,
+          transactionRequest: { transactionType: 'priorAuthCaptureTransaction', refTransId: victim.transId },
+        },
+      },
+    ],
+    [
+      'createTransactionRequest voidTransaction',
+      {
+        createTransactionRequest: {
+          merchantAuthentication: auth,
+          transactionRequest: { transactionType: 'voidTransaction', refTransId: victim.transId },
+        },
+      },
+    ],
+    [
+      'deleteCustomerPaymentProfileRequest',
+      {
+        deleteCustomerPaymentProfileRequest: {
+          merchantAuthentication: auth,
+          customerProfileId: victim.customerProfileId,
+          customerPaymentProfileId: victim.paymentProfileId,
+        },
+      },
+    ],
+  ];
+}
+
+/** Everything the simulator holds, to prove a refused request changed nothing. */
+async function simulatorState(database: DatabaseHandle): Promise<string> {
+  const parts: unknown[] = [];
+  for (const table of SIM_TABLES) {
+    const { rows } = await sql<Json>`select * from ${sql.table(table)} order by 1`.execute(database.db);
+    parts.push(rows);
+  }
+  return JSON.stringify(parts);
+}
+
+describe.each(backends)('the payment simulator, attacked by a stranger, on %s', (backend) => {
+  let t: TestApp;
+  let endpoint: string;
+  let credentials: SimulatorCredentials;
+  let victim: Victim;
+
+  async function post(body: unknown): Promise<Json> {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return JSON.parse((await response.text()).replace(/^\uFEFF/, '')) as Json;
+  }
+  const firstMessage = (reply: Json) =>
+    (reply.messages as { message: Array<{ code: string; text: string }> }).message[0];
+  const resultCode = (reply: Json) => (reply.messages as { resultCode: string }).resultCode;
+
+  async function tokenize(
+    cardNumber: string,
+    auth: Auth = { name: credentials.apiLoginId, clientKey: credentials.clientKey },
+  ) {
+    return post({
+      securePaymentContainerRequest: {
+        merchantAuthentication: auth,
+        data: { type: 'TOKEN', id: 'x', token: { cardNumber, expirationDate: '122030', cardCode: '123' } },
+      },
+    });
+  }
+  async function token(cardNumber: string): Promise<string> {
+    const reply = await tokenize(cardNumber);
+    return (reply.opaqueData as { dataValue: string }).dataValue;
+  }
+  const merchant = (): Auth => ({ name: credentials.apiLoginId, transactionKey: credentials.transactionKey });
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { listen: true });
+    const address = t.app.server.address();
+    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/authnet/xml/v1/request.api`;
+    credentials = t.app.config.payments;
+
+    // A member's saved card and an open authorisation, made by the merchant (the app) itself.
+    const created = await post({
+      createCustomerProfileRequest: {
+        merchantAuthentication: merchant(),
+        profile: {
+          merchantCustomerId: 'victim',
+          email: 'victim@example.com',
+          paymentProfiles: {
+            billTo: { firstName: 'Val' },
+            payment: {
+              opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: await token('4111111111111111') },
+            },
+          },
+        },
+        validationMode: 'liveMode',
+      },
+    });
+    expect(resultCode(created)).toBe('Ok');
+    const customerProfileId = created.customerProfileId as string;
+    const paymentProfileId = (created.customerPaymentProfileIdList as string[])[0] ?? '';
+    const authorised = await post({
+      createTransactionRequest: {
+        merchantAuthentication: merchant(),
+        transactionRequest: {
+          transactionType: 'authOnlyTransaction',
+          amount: '120.00',
+          profile: { customerProfileId, paymentProfile: { paymentProfileId } },
+        },
+      },
+    });
+    expect(resultCode(authorised)).toBe('Ok');
+    // Unused tokens in the requests below: were a request to get through, it would save a card.
+    victim = {
+      customerProfileId,
+      paymentProfileId,
+      transId: (authorised.transactionResponse as { transId: string }).transId,
+      freshTokens: [await token('5424000000000015'), await token('370000000000002')],
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses the credentials that used to ship in the repository, for every request type', async () => {
+    const before = await simulatorState(t.database);
+    const old = { name: OLD_REPO_CREDENTIALS.apiLoginId, transactionKey: OLD_REPO_CREDENTIALS.transactionKey };
+    for (const [type, body] of privilegedRequests(old, victim)) {
+      const reply = await post(body);
+      expect(resultCode(reply), type).toBe('Error');
+      expect(REFUSED_CODES, type).toContain(firstMessage(reply)?.code);
+    }
+    // The old login id with a key of the schema's length is an authentication failure as such.
+    const oldLogin = {
+      name: OLD_REPO_CREDENTIALS.apiLoginId,
+      transactionKey: OLD_REPO_CREDENTIALS.transactionKey.slice(0, 16),
+    };
+    for (const [type, body] of privilegedRequests(oldLogin, victim)) {
+      expect(firstMessage(await post(body)), type).toEqual(AUTH_FAILED);
+    }
+    const oldToken = await tokenize('4111111111111111', {
+      name: OLD_REPO_CREDENTIALS.apiLoginId,
+      clientKey: OLD_REPO_CREDENTIALS.clientKey,
+    });
+    expect(firstMessage(oldToken)).toEqual(AUTH_FAILED);
+    expect(await simulatorState(t.database)).toBe(before);
+  });
+
+  it('needs the transaction key for everything but the token request; without it nothing changes', async () => {
+    const strangers: Array<[string, Auth]> = [
+      ['the public client key only', { name: credentials.apiLoginId, clientKey: credentials.clientKey }],
+      [
+        'the client key in the transaction key slot',
+        { name: credentials.apiLoginId, transactionKey: credentials.clientKey },
+      ],
+      [
+        'a wrong transaction key',
+        { name: credentials.apiLoginId, transactionKey: generateSimulatorCredentials().transactionKey },
+      ],
+      ['no key at all', { name: credentials.apiLoginId }],
+      ['the right key under another login id', { name: 'someoneelse1', transactionKey: credentials.transactionKey }],
+    ];
+    const before = await simulatorState(t.database);
+    for (const [who, auth] of strangers) {
+      for (const [type, body] of privilegedRequests(auth, victim)) {
+        const reply = await post(body);
+        const expected = who === 'the client key in the transaction key slot' ? REFUSED_CODES : [AUTH_FAILED.code];
+        expect(resultCode(reply), `${type} with ${who}`).toBe('Error');
+        expect(expected, `${type} with ${who}`).toContain(firstMessage(reply)?.code);
+      }
+    }
+    expect(await simulatorState(t.database)).toBe(before);
+
+    // The public client key is enough for what Accept.js does in a browser: a card token.
+    expect(resultCode(await tokenize('6011000000000012'))).toBe('Ok');
+    // …and the same requests with the merchant's transaction key do act: they were refused only for the key.
+    for (const [type, body] of privilegedRequests(merchant(), victim)) {
+      expect(resultCode(await post(body)), type).toBe('Ok');
+    }
+  });
+
+  it('hands out random ids of the gateway shapes, unrelated from one profile to the next', async () => {
+    const profiles = [];
+    for (const card of ['4111111111111111', '5424000000000015']) {
+      const created = await post({
+        createCustomerProfileRequest: {
+          merchantAuthentication: merchant(),
+          profile: {
+            merchantCustomerId: `ids${profiles.length}${Date.now()}`.slice(0, 20),
+            paymentProfiles: {
+              payment: { opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: await token(card) } },
+            },
+          },
+        },
+      });
+      const customerProfileId = created.customerProfileId as string;
+      const paymentProfileId = (created.customerPaymentProfileIdList as string[])[0] ?? '';
+      const charged = await post({
+        createTransactionRequest: {
+          merchantAuthentication: merchant(),
+          transactionRequest: {
+            transactionType: 'authOnlyTransaction',
+            amount: '10.00',
+            profile: { customerProfileId, paymentProfile: { paymentProfileId } },
+          },
+        },
+      });
+      profiles.push({
+        customerProfileId,
+        paymentProfileId,
+        transId: (charged.transactionResponse as { transId: string }).transId,
+      });
+    }
+    const [a, b] = profiles;
+    if (!a || !b) throw new Error('no profiles');
+    for (const ids of profiles) {
+      expect(ids.customerProfileId).toMatch(/^[1-9]\d{8,9}$/);
+      expect(ids.paymentProfileId).toMatch(/^[1-9]\d{8,9}$/);
+      expect(ids.transId).toMatch(/^[1-9]\d{10}$/);
+    }
+    // Sequential ids (the old identity columns) would differ by exactly one between neighbours.
+    for (const key of ['customerProfileId', 'paymentProfileId', 'transId'] as const) {
+      expect(Math.abs(Number(a[key]) - Number(b[key])), key).toBeGreaterThan(1);
+    }
+    expect(Math.abs(Number(a.customerProfileId) - Number(victim.customerProfileId))).toBeGreaterThan(2);
+  });
+
+  it('checks the Origin of the admin fault controls (only the gateway endpoint is exempt)', async () => {
+    const [admin] = await seedOnboardedMembers(t.database.db, {
+      count: 1,
+      sessionSecret: t.app.config.sessionSecret,
+      emailPrefix: `fault-admin-${backend}`,
+    });
+    if (!admin) throw new Error('no admin');
+    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+    const fault = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/authnet/faults',
+        headers: { origin, cookie: admin.cookie },
+        payload: { kind: 'error', requestType: 'getCustomerProfileRequest' },
+      });
+    expect((await fault('https://evil.example')).statusCode).toBe(403);
+    expect((await fault(ORIGIN)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/sandbox/authnet/faults',
+      headers: { origin: ORIGIN, cookie: admin.cookie },
+    });
+  });
+});
+
+describe.each(backends)('the simulator owns its tables, on %s', (backend) => {
+  const opened: TestDatabase[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.dispose()));
+  });
+  const fresh = async (migrate = true) => {
+    const database = await openTestDatabase(backend, { migrate });
+    opened.push(database);
+    return database;
+  };
+  const simTables = async (database: TestDatabase) =>
+    (await database.db.introspection.getTables())
+      .filter((table) => table.schema === database.schema && table.name.startsWith('authnet_sim_'))
+      .map((table) => table.name)
+      .sort();
+
+  it('are absent from a schema migrated by packages/db alone, and created by its own migration', async () => {
+    const database = await fresh();
+    expect(await simTables(database)).toEqual([]);
+    expect(await migrateSimulator(database)).toEqual(['0001-simulator-tables']);
+    expect(await simTables(database)).toEqual(
+      [...SIM_TABLES, 'authnet_sim_migrations', 'authnet_sim_migrations_lock'].sort(),
+    );
+    expect(await migrateSimulator(database)).toEqual([]);
+  });
+
+  it('are adopted from an install that made them with the old packages/db migrations', async () => {
+    const database = await fresh();
+    // The tables as 0002-payments and 0003-sales used to create them: ids from identity columns.
+    for (const statement of [
+      `create table authnet_sim_tokens (data_value varchar(200) primary key, card_type varchar(40) not null,
+        last4 char(4) not null, expiration varchar(7) not null, behavior varchar(40) not null,
+        expires_at timestamptz not null, used_at timestamptz)`,
+      `create table authnet_sim_customers (id bigint generated always as identity (start with 500000001) primary key,
+        merchant_customer_id varchar(20), email varchar(255), description varchar(255),
+        created_at timestamptz not null default now())`,
+      'create unique index authnet_sim_customers_mcid_key on authnet_sim_customers (merchant_customer_id)',
+      `create table authnet_sim_payment_profiles (id bigint generated always as identity (start with 900000001) primary key,
+        customer_id bigint not null references authnet_sim_customers (id) on delete cascade,
+        card_type varchar(40) not null, last4 char(4) not null, expiration varchar(7) not null,
+        behavior varchar(40) not null, bill_to jsonb not null default '{}', is_default boolean not null default false,
+        created_at timestamptz not null default now())`,
+      `create table authnet_sim_transactions (id bigint generated always as identity (start with 60000000001) primary key,
+        type varchar(40) not null, amount numeric(10, 2), status varchar(20) not null, response_code char(1) not null,
+        customer_id bigint, payment_profile_id bigint, ref_trans_id bigint, created_at timestamptz not null default now())`,
+      "insert into authnet_sim_customers (merchant_customer_id, email) values ('old-member', 'old@example.com')",
+    ]) {
+      await sql.raw(statement).execute(database.db);
+    }
+    expect(await migrateSimulator(database)).toEqual(['0001-simulator-tables']);
+    const db = simulatorDb(database);
+    expect(await db.selectFrom('authnetSimCustomers').select(['id', 'merchantCustomerId']).execute()).toEqual([
+      { id: 500000001, merchantCustomerId: 'old-member' },
+    ]);
+
+    // The adopted tables take the simulator's random ids (and the invoice number 0003 added).
+    const credentials = generateSimulatorCredentials();
+    const simulator = createSimulator(database, credentials);
+    const send = async (body: Json) => {
+      const reply = await simulator.handle(body);
+      if (!('body' in reply)) throw new Error('the simulator hung');
+      return reply.body;
+    };
+    const tokenReply = await send({
+      securePaymentContainerRequest: {
+        merchantAuthentication: { name: credentials.apiLoginId, clientKey: credentials.clientKey },
+        data: { type: 'TOKEN', id: 'x', token: { cardNumber: '4111111111111111', expirationDate: '122030' } },
+      },
+    });
+    const created = await send({
+      createCustomerProfileRequest: {
+        merchantAuthentication: { name: credentials.apiLoginId, transactionKey: credentials.transactionKey },
+        profile: {
+          merchantCustomerId: 'new-member',
+          paymentProfiles: { payment: { opaqueData: tokenReply.opaqueData } },
+        },
+      },
+    });
+    expect(created.customerProfileId).toMatch(/^[1-9]\d{8,9}$/);
+    expect(created.customerProfileId).not.toBe('500000002');
+    const charged = await send({
+      createTransactionRequest: {
+        merchantAuthentication: { name: credentials.apiLoginId, transactionKey: credentials.transactionKey },
+        transactionRequest: {
+          transactionType: 'authOnlyTransaction',
+          amount: '5.00',
+          profile: {
+            customerProfileId: created.customerProfileId,
+            paymentProfile: { paymentProfileId: (created.customerPaymentProfileIdList as string[])[0] },
+          },
+          order: { invoiceNumber: 'INV-1' },
+        },
+      },
+    });
+    expect((charged.transactionResponse as { transId: string }).transId).toMatch(/^[1-9]\d{10}$/);
+  });
+
+  it('draws a new id when a random one is taken, and only then', async () => {
+    const database = await fresh();
+    await migrateSimulator(database);
+    const db = simulatorDb(database);
+    await db.insertInto('authnetSimCustomers').values({ id: 123456789, merchantCustomerId: 'taken' }).execute();
+    const tried: number[] = [];
+    const candidates = [123456789, 987654321];
+    const row = await withFreshIds(() => {
+      const id = candidates[tried.length] ?? 0;
+      tried.push(id);
+      return db
+        .insertInto('authnetSimCustomers')
+        .values({ id, merchantCustomerId: 'next' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
+    expect(row.id).toBe(987654321);
+    expect(tried).toEqual([123456789, 987654321]);
+    // Another unique index (a duplicate merchant customer id) is a real conflict, not a collision.
+    let attempts = 0;
+    await expect(
+      withFreshIds(() => {
+        attempts++;
+        return db
+          .insertInto('authnetSimCustomers')
+          .values({ id: 111111111 + attempts, merchantCustomerId: 'taken' })
+          .execute();
+      }),
+    ).rejects.toThrow(/duplicate|unique/i);
+    expect(attempts).toBe(1);
+  });
+
+  it('gives two installs unrelated ids (no fixed starting numbers)', async () => {
+    const firstIds: string[] = [];
+    for (let install = 0; install < 2; install++) {
+      const database = await fresh();
+      await migrateSimulator(database);
+      const credentials = generateSimulatorCredentials();
+      const simulator = createSimulator(database, credentials);
+      const tokenReply = await simulator.handle({
+        securePaymentContainerRequest: {
+          merchantAuthentication: { name: credentials.apiLoginId, clientKey: credentials.clientKey },
+          data: { type: 'TOKEN', id: 'x', token: { cardNumber: '4111111111111111', expirationDate: '122030' } },
+        },
+      });
+      if (!('body' in tokenReply)) throw new Error('the simulator hung');
+      const created = await simulator.handle({
+        createCustomerProfileRequest: {
+          merchantAuthentication: { name: credentials.apiLoginId, transactionKey: credentials.transactionKey },
+          profile: {
+            merchantCustomerId: 'first',
+            paymentProfiles: { payment: { opaqueData: tokenReply.body.opaqueData } },
+          },
+        },
+      });
+      if (!('body' in created)) throw new Error('the simulator hung');
+      firstIds.push(String(created.body.customerProfileId));
+    }
+    expect(firstIds[0]).not.toBe(firstIds[1]);
+    expect(firstIds).not.toContain('500000001');
+  });
+});
+
+describe('the simulator is not there with the real gateway', () => {
+  it('mounts no simulator route and creates no simulator table', async () => {
+    const t = await buildTestApp('pglite', {
+      config: {
+        payments: {
+          mode: 'authorize.net',
+          env: 'sandbox',
+          timeoutMs: 1000,
+          apiLoginId: 'real-login',
+          transactionKey: 'real-transaction-key',
+          clientKey: 'real-client-key',
+        },
+      },
+    });
+    try {
+      const gateway = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/authnet/xml/v1/request.api',
+        headers: { origin: ORIGIN },
+        payload: {},
+      });
+      expect(gateway.statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/sandbox/authnet/v1/Accept.js' })).statusCode).toBe(404);
+      expect(t.app.payments.simulator).toBeNull();
+      const tables = await t.database.db.introspection.getTables();
+      expect(tables.filter((table) => table.name.startsWith('authnet_sim')).map((table) => table.name)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('an embedded install as a real process', () => {
+  const running: RunningProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((p) => p.stop()));
+  });
+
+  it('refuses production without a gateway, warns when the simulator is chosen, and keeps its credentials', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vault-simulator-'));
+    const port = await freePort();
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SERVE_WEB: 'false',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'production',
+    };
+    const start = (extra: Record<string, string> = {}) => {
+      const proc = startProcess('apps/api/src/main.ts', { ...env, ...extra });
+      running.push(proc);
+      return proc;
+    };
+
+    const refused = start();
+    expect(await new Promise((resolve) => refused.child.once('exit', resolve))).toBe(1);
+    expect(refused.output()).toContain('AUTHNET_MODE: NODE_ENV=production needs Authorize.Net credentials');
+
+    const secretsOf = () =>
+      (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { simulator: SimulatorCredentials })
+        .simulator;
+    const getProfile = async (auth: Auth) => {
+      const response = await fetch(`http://127.0.0.1:${port}/sandbox/authnet/xml/v1/request.api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          getCustomerProfileRequest: { merchantAuthentication: auth, customerProfileId: '123456789' },
+        }),
+      });
+      const reply = JSON.parse((await response.text()).replace(/^\uFEFF/, '')) as Json;
+      return (reply.messages as { message: Array<{ code: string }> }).message[0]?.code;
+    };
+
+    const seen: SimulatorCredentials[] = [];
+    for (let run = 0; run < 2; run++) {
+      const app = start({ AUTHNET_MODE: 'simulator' });
+      await app.waitFor('Vault is running');
+      expect(app.output()).toContain('AUTHNET_MODE=simulator in production');
+      const credentials = secretsOf();
+      seen.push(credentials);
+      // The install's own key authenticates (the profile is merely not found); the old constants do not.
+      expect(await getProfile({ name: credentials.apiLoginId, transactionKey: credentials.transactionKey })).toBe(
+        'E00040',
+      );
+      expect(REFUSED_CODES).toContain(
+        await getProfile({
+          name: OLD_REPO_CREDENTIALS.apiLoginId,
+          transactionKey: OLD_REPO_CREDENTIALS.transactionKey,
+        }),
+      );
+      expect(await app.stop()).toBe(0);
+    }
+    expect(seen[1]).toEqual(seen[0]);
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { acceptJsSource } from './accept-js';
+import { gatewayJson, parseGatewayBody, processingError, unreadableBody } from './gateway-body';
+import type { Simulator, SimulatorReply } from './simulator';
+
+const FaultBody = z.object({
+  requestType: z.string().max(100).default('*'),
+  kind: z.enum(['error', 'timeout']),
+  times: z.number().int().min(1).max(100).default(1),
+});
+
+/** The gateway's API path under the plugin's prefix; the origin check exempts exactly this route. */
+export const REQUEST_API_PATH = '/xml/v1/request.api';
+
+export interface SimulatorRoutesOptions {
+  simulator: Simulator;
+  /** Guards the fault-injection endpoints (the host app's admin check); they are not the gateway's. */
+  requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+/** The fault controls' answers (the gateway's own texts live beside each error code in simulator.ts). */
+export const simulatorMessages = {
+  faultQueued: 'Fault queued',
+  faultsCleared: 'Faults cleared',
+  invalidFault: 'A fault needs a kind (error or timeout) and at most 100 times.',
+} as const;
+
+/**
+ * The simulator's HTTP face, mounted by the host under a prefix (e.g. /sandbox/authnet):
+ * GET /v1/Accept.js, POST /xml/v1/request.api (the gateway, authenticated by merchant
+ * credentials like Authorize.Net's) and the admin-only fault controls.
+ */
+export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async (app, options) => {
+  const { simulator, requireAdmin } = options;
+
+  app.get('/v1/Accept.js', async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(acceptJsSource(`${app.prefix}${REQUEST_API_PATH}`)),
+  );
+
+  // The gateway endpoint in its own scope, with its own body parsing (gateway-body.ts): every
+  // answer, even to a body that is not JSON or too large, is the gateway's envelope.
+  await app.register(async (gateway) => {
+    gateway.removeAllContentTypeParsers();
+    gateway.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    gateway.post(
+      REQUEST_API_PATH,
+      {
+        errorHandler: (error, request, reply) => {
+          // Only the body's own failures (too large, aborted, bad encoding) are the gateway's to
+          // answer; anything else (a host hook's 403 or 429) goes on to the host's error handler.
+          if (!error.code?.startsWith('FST_ERR_CTP_')) throw error;
+          request.log.warn({ err: error }, 'simulated gateway could not read a request');
+          return reply.status(200).type('application/json; charset=utf-8').send(gatewayJson(unreadableBody()));
+        },
+      },
+      async (request, reply) => {
+        const parsed = parseGatewayBody(request.body);
+        let result: SimulatorReply;
+        try {
+          result = parsed.ok ? await simulator.handle(parsed.value) : { body: { ...parsed.failure } };
+        } catch (error) {
+          // A simulator bug must not become a 500: the gateway answers its generic E00001.
+          request.log.error({ err: error }, 'simulated gateway failed');
+          result = { body: { ...processingError() } };
+        }
+        if ('hang' in result) {
+          // Like a gateway that never answers: hold until the caller gives up, then drop the socket.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, simulator.holdMs);
+            request.raw.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+          reply.raw.destroy();
+          return reply;
+        }
+        // Authorize.Net's JSON starts with a UTF-8 byte order mark; so does ours.
+        return reply.type('application/json; charset=utf-8').send(gatewayJson(result.body));
+      },
+    );
+  });
+
+  // Demo control, for admins: make the next matching gateway requests fail or hang.
+  app.post('/faults', { preValidation: requireAdmin }, async (request, reply) => {
+    const parsed = FaultBody.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.status(400).send({ message: simulatorMessages.invalidFault });
+    simulator.injectFaults({ requestType: parsed.data.requestType, kind: parsed.data.kind }, parsed.data.times);
+    return { message: simulatorMessages.faultQueued };
+  });
+  app.delete('/faults', { preValidation: requireAdmin }, async () => {
+    simulator.clearFaults();
+    return { message: simulatorMessages.faultsCleared };
+  });
+};

@@ -1,0 +1,63 @@
+import type { DatabaseHandle } from '@vault/db';
+import type { ColumnType, Kysely } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/**
+ * The simulator's own tables (authnet_sim_*), created by its own migrations. They are not part
+ * of the app's Database type: a production schema never carries them. Ids are random numbers of
+ * the gateway's lengths, supplied by the simulator (see ids.ts), and travel as strings on the wire.
+ */
+export interface AuthnetSimTokensTable {
+  dataValue: string;
+  cardType: string;
+  last4: string;
+  expiration: string;
+  behavior: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+export interface AuthnetSimCustomersTable {
+  id: number;
+  merchantCustomerId: string | null;
+  email: string | null;
+  description: string | null;
+  createdAt: CreatedAt;
+}
+export interface AuthnetSimPaymentProfilesTable {
+  id: number;
+  customerId: number;
+  cardType: string;
+  last4: string;
+  expiration: string;
+  behavior: string;
+  billTo: ColumnType<Record<string, unknown>, string | undefined, string>;
+  isDefault: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+}
+export interface AuthnetSimTransactionsTable {
+  id: number;
+  type: string;
+  amount: string | null;
+  status: string;
+  responseCode: string;
+  customerId: number | null;
+  paymentProfileId: number | null;
+  refTransId: number | null;
+  invoiceNumber: string | null;
+  createdAt: CreatedAt;
+}
+
+// A type alias, not an interface: Kysely's withTables wants an indexable record.
+export type SimulatorTables = {
+  authnetSimTokens: AuthnetSimTokensTable;
+  authnetSimCustomers: AuthnetSimCustomersTable;
+  authnetSimPaymentProfiles: AuthnetSimPaymentProfilesTable;
+  authnetSimTransactions: AuthnetSimTransactionsTable;
+};
+
+export type SimulatorDb = Kysely<DatabaseHandle['db'] extends Kysely<infer D> ? D & SimulatorTables : never>;
+
+/** The app's connection, seen with the simulator's tables (same connection, same transactions). */
+export const simulatorDb = (database: DatabaseHandle): SimulatorDb => database.db.withTables<SimulatorTables>();

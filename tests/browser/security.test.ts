@@ -1,0 +1,81 @@
+import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onboardMember } from './support/browser-helpers';
+
+/** Records every Content-Security-Policy violation the page reports, from its first script on. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...console,
+    ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
+  ];
+}
+
+describe('the content security policy in Chromium', () => {
+  let app: EmbeddedApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startEmbeddedApp();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('lets a member onboard with Accept.js and watch the show with no violation', async () => {
+    const page = await browser.newPage();
+    const violations = await watchCsp(page);
+    await page.goto(app.baseUrl);
+    await page.getByRole('heading', { name: 'Join the Vault' }).waitFor();
+    await onboardMember(app, page, 'csp-member@example.com');
+    // The live show screen: socket push and knife images.
+    await page.getByRole('img').first().waitFor();
+    await page.goto(`${app.baseUrl}/account`);
+    await page.getByRole('heading', { name: 'My Account' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
+  it('lets an admin use the admin area with no violation', async () => {
+    const page = await browser.newPage();
+    const violations = await watchCsp(page);
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByLabel('Email').fill('admin@vault.local');
+    await page.getByLabel('Password').fill(app.adminPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/(show|onboarding|admin)$/);
+    await page.goto(`${app.baseUrl}/admin`);
+    await page.getByText('Show Control').first().waitFor();
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses to be framed by another site, so Buy cannot be clickjacked', async () => {
+    const page = await browser.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/frame-ancestors|Refused to (display|frame)/i.test(message.text())) refused.push(message.text());
+    });
+    // A foreign page (another origin: about:blank with our page inside an iframe).
+    await page.setContent(`<iframe id="vault" src="${app.baseUrl}/show" width="400" height="600"></iframe>`);
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    const text = await frame?.evaluate(() => document.body?.textContent ?? '').catch(() => '');
+    expect(text ?? '').not.toContain('Vault');
+    await page.close();
+  });
+});
