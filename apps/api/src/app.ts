@@ -12,6 +12,7 @@ import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
 import { sales } from './plugins/sales';
 import { securityHeaders } from './plugins/security-headers';
+import { serviceDeps } from './plugins/service-deps';
 import { sessions } from './plugins/session';
 import { showEngine } from './plugins/show-engine';
 import { spa } from './plugins/spa';
@@ -88,10 +89,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(originCheck);
   await app.register(sessions, { secret: deps.config.sessionSecret });
   await app.register(auth);
+  await app.register(payments);
+  await app.register(showEngine);
+  // After every plugin a service uses, before every route: routes hand app.deps to services.
+  await app.register(serviceDeps);
+  await app.register(realtime);
+  await app.register(sales);
   await app.register(health, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(externalAuthRoutes);
-  await app.register(payments);
   await app.register(onboardingRoutes, { prefix: '/api/onboarding' });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
   await app.register(paymentMethodRoutes, { prefix: '/api/payment-methods' });
@@ -99,9 +105,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(purchaseRoutes, { prefix: '/api/purchases' });
   await app.register(adminPurchaseRoutes, { prefix: '/api/purchases' });
-  await app.register(showEngine);
-  await app.register(realtime);
-  await app.register(sales);
   await app.register(showRoutes, { prefix: '/api/show' });
   await app.register(buyRoutes, { prefix: '/api/show' });
   await app.register(testProductRoutes, { prefix: '/api/test-products' });

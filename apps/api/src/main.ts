@@ -2,10 +2,11 @@ import { EnvError, onShutdown } from '@vault/server';
 import { buildApp } from './app';
 import { loadApiEnv } from './env';
 import { loadOrCreateLocalSecrets } from './lib/local-secrets';
+import { ensureTestProductsShow } from './repositories/shows';
 import { openRuntime } from './runtime';
 import { bootstrapAdmin } from './services/admin-bootstrap';
 import { startEmbeddedMaintenance } from './services/maintenance';
-import { ensureTestProductsShow, seedDemoData } from './services/seed/index';
+import { seedDemoData } from './services/seed/index';
 
 const DEMO_ADMIN_EMAIL = 'admin@vault.local';
 
@@ -29,16 +30,16 @@ async function main() {
         ? { email: DEMO_ADMIN_EMAIL, password: local.demoAdminPassword, demo: true }
         : null;
   if (admin) {
-    const outcome = await bootstrapAdmin(app, admin);
+    const outcome = await bootstrapAdmin(app.deps, admin);
     app.log.info({ email: admin.email, outcome }, 'admin account ready');
   }
   if (env.SEED_DEMO) {
-    if (await seedDemoData(app.db, new Date())) app.log.info('seeded demo data');
+    if (await seedDemoData(app.deps, new Date())) app.log.info('seeded demo data');
   } else {
     await ensureTestProductsShow(app.db);
   }
 
-  const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app) : () => {};
+  const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app.deps) : () => {};
   await app.listen({ host: env.HOST, port: env.PORT });
 
   const lines = [

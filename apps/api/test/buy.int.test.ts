@@ -3,7 +3,7 @@ import { buyMessages } from '@vault/contracts';
 import { backends, type SeededMember, type SimulatedCard, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimItem } from '../src/services/sales/claims';
+import { claimItem } from '../src/repositories/sale-claims';
 import { buildTestApp, ORIGIN, type TestApp } from './test-app';
 
 const SECRET = 'test-session-secret-at-least-32-characters';

@@ -103,7 +103,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
           });
         }),
     });
-    await seedDemoData(t.database.db, new Date());
+    await seedDemoData({ db: t.database.db }, new Date());
     const [customer, admin] = await seedOnboardedMembers(t.database.db, { count: 2, sessionSecret: SECRET });
     if (!customer || !admin) throw new Error('setup');
     await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { backends, openTestDatabase, repoRoot, type TestDatabase } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTestProductsShow, seedDemoData } from '../src/services/seed/index';
+import { ensureTestProductsShow } from '../src/repositories/shows';
+import { seedDemoData } from '../src/services/seed/index';
 
 describe.each(backends)('start-up data on %s', (backend) => {
   let database: TestDatabase;
@@ -15,8 +16,8 @@ describe.each(backends)('start-up data on %s', (backend) => {
 
   it('seeds a scheduled demo show a few minutes ahead with at least 5 knives, once', async () => {
     const now = new Date('2026-11-20T12:00:00Z');
-    expect(await seedDemoData(database.db, now)).toBe(true);
-    expect(await seedDemoData(database.db, new Date())).toBe(false);
+    expect(await seedDemoData({ db: database.db }, now)).toBe(true);
+    expect(await seedDemoData({ db: database.db }, new Date())).toBe(false);
 
     const shows = await database.db.selectFrom('shows').selectAll().where('kind', '=', 'live').execute();
     expect(shows).toHaveLength(1);

@@ -183,6 +183,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Show = Selectable<ShowsTable>;
 export type NewShow = Insertable<ShowsTable>;
+export type ShowUpdate = Updateable<ShowsTable>;
 export type ShowItem = Selectable<ShowItemsTable>;
 export type NewShowItem = Insertable<ShowItemsTable>;
 export type Purchase = Selectable<PurchasesTable>;

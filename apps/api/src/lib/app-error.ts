@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Sent with the answer (Retry-After on a 429), so services can refuse without a reply object. */
+    readonly headers: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error';
 
@@ -32,9 +31,8 @@ export interface RateLimiter {
 }
 
 /** Refuses with 429 `{ message }` and Retry-After, through the one error handler. */
-export function refuseTooMany(reply: FastifyReply, retryAfterMs: number, message: string): never {
-  reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
-  throw new AppError(429, 'rate_limited', message);
+export function refuseTooMany(retryAfterMs: number, message: string): never {
+  throw new AppError(429, 'rate_limited', message, { 'retry-after': Math.max(1, Math.ceil(retryAfterMs / 1000)) });
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {

@@ -2,6 +2,7 @@ import { authMessages } from '@vault/contracts';
 import type { User } from '@vault/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { findUserById } from '../repositories/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +24,7 @@ async function loadUser(app: FastifyInstance, request: FastifyRequest): Promise<
   if (request.user) return request.user;
   const userId = request.session.get('userId');
   if (!userId) return null;
-  const user = await app.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(app.db, userId);
   request.user = user ?? null;
   return request.user;
 }

@@ -25,7 +25,7 @@ export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send({ message: error.message });
+        return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

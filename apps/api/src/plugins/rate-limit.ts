@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AbuseLimits, minutesUntil, resolveAbuseLimits } from '../lib/abuse-limits';
 import { AppError } from '../lib/app-error';
-import { type CardGuard, createCardGuard } from '../services/card-guard';
+import { type CardGuard, createCardGuard } from '../lib/card-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {

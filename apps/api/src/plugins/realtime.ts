@@ -3,6 +3,7 @@ import { socketEvents } from '@vault/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { findUserRole } from '../repositories/users';
 import { createWatcherCount } from '../services/watchers';
 import { SESSION_COOKIE, type SessionsEnded, sessionTag } from './session';
 
@@ -106,14 +107,10 @@ export const realtime = fp(
       }
       socket.emit(socketEvents.state, store.view(Date.now()));
       // Admins get the live watcher count; everyone else is a watcher.
-      void app.db
-        .selectFrom('users')
-        .select('role')
-        .where('id', '=', member.userId)
-        .executeTakeFirst()
-        .then((user) => {
+      void findUserRole(app.db, member.userId)
+        .then((role) => {
           if (!socket.connected) return;
-          if (user?.role === 'admin') {
+          if (role === 'admin') {
             void socket.join('admins');
             void watchers.total().then((count) => socket.emit(socketEvents.watchers, { count }));
             return;

@@ -23,21 +23,13 @@ const RECONCILE_EVERY_MS = 5_000;
  */
 export const sales = fp(
   async (app: FastifyInstance) => {
-    const timeoutMs = app.config.payments.timeoutMs;
-    const seller = createSeller({
-      db: app.db,
-      bus: app.bus,
-      payments: () => app.payments.client,
-      driver: app.shows.driver,
-      log: app.log,
-      gatewayTimeoutMs: timeoutMs,
-    });
-    const staleAfterMs = timeoutMs * 2 + 5000;
+    const seller = createSeller(app.deps);
+    const staleAfterMs = app.config.payments.timeoutMs * 2 + 5000;
     const reconcile = (options: { pendingAfterMs?: number } = {}) =>
-      reconcileClaims(
-        { db: app.db, bus: app.bus, payments: () => app.payments.client, driver: app.shows.driver, log: app.log },
-        { pendingAfterMs: options.pendingAfterMs ?? staleAfterMs, recheckAfterMs: staleAfterMs },
-      );
+      reconcileClaims(app.deps, {
+        pendingAfterMs: options.pendingAfterMs ?? staleAfterMs,
+        recheckAfterMs: staleAfterMs,
+      });
     app.decorate('sales', { seller, reconcile });
 
     /** One replica per period (the steps are conditional anyway; this only saves gateway calls). */
@@ -70,5 +62,5 @@ export const sales = fp(
       await unsubscribe?.();
     });
   },
-  { name: 'sales', dependencies: ['infrastructure', 'payments', 'show-engine'] },
+  { name: 'sales', dependencies: ['infrastructure', 'service-deps'] },
 );

@@ -3,10 +3,10 @@ import { EventEmitter } from 'node:events';
 import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { BusMessage } from '@vault/contracts';
-import type { Database } from '@vault/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Kysely, sql } from 'kysely';
+import type { Db } from '../repositories/db';
+import { deleteSession, findLiveSession, upsertSession } from '../repositories/sessions';
 
 declare module 'fastify' {
   interface Session {
@@ -82,7 +82,7 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   private readonly endedAt = new Map<string, number>();
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Db,
     /** Tells the other instances (the bus); resolves once sent, never rejects. */
     private readonly announce: (message: SessionsEnded) => Promise<void> = async () => {},
   ) {
@@ -95,12 +95,7 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
     const expire = expires ? new Date(expires) : new Date(Date.now() + MAX_AGE_MS);
     const sess = JSON.stringify(session);
     this.drop(sessionTag(sid));
-    this.db
-      .insertInto('sessions')
-      .values({ sid, sess, expire })
-      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expire }))
-      .execute()
-      .then(() => callback(), callback);
+    upsertSession(this.db, sid, sess, expire).then(() => callback(), callback);
   }
 
   get(sid: string, callback: GetCallback): void {
@@ -111,32 +106,23 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
       callback(null, structuredClone(cached.session) as Parameters<GetCallback>[1]);
       return;
     }
-    this.db
-      .selectFrom('sessions')
-      .select(['sess', 'expire'])
-      .where('sid', '=', sid)
-      .where('expire', '>', new Date())
-      .executeTakeFirst()
-      .then((row) => {
-        const userId = userIdOf(row?.sess);
-        // Ended while we were reading: the row we got may predate the delete. Treat it as gone.
-        const live = row && !this.endedSince(tag, userId, startedAt) ? row : undefined;
-        if (live)
-          this.remember(tag, { session: live.sess, userId, expire: live.expire.getTime(), fetchedAt: Date.now() });
-        else this.drop(tag);
-        callback(null, (live?.sess ?? null) as Parameters<GetCallback>[1]);
-      }, callback);
+    findLiveSession(this.db, sid).then((row) => {
+      const userId = userIdOf(row?.sess);
+      // Ended while we were reading: the row we got may predate the delete. Treat it as gone.
+      const live = row && !this.endedSince(tag, userId, startedAt) ? row : undefined;
+      if (live)
+        this.remember(tag, { session: live.sess, userId, expire: live.expire.getTime(), fetchedAt: Date.now() });
+      else this.drop(tag);
+      callback(null, (live?.sess ?? null) as Parameters<GetCallback>[1]);
+    }, callback);
   }
 
   /** Logout, or the old id at login (regenerate). Other instances hear of it only if a row went. */
   destroy(sid: string, callback: Callback): void {
     const message: SessionsEnded = { type: 'session.ended', session: sessionTag(sid) };
     this.forget(message);
-    this.db
-      .deleteFrom('sessions')
-      .where('sid', '=', sid)
-      .executeTakeFirst()
-      .then((result) => (Number(result.numDeletedRows) > 0 ? this.announce(message) : undefined))
+    deleteSession(this.db, sid)
+      .then((deleted) => (deleted > 0 ? this.announce(message) : undefined))
       .then(() => callback(), callback);
   }
 
@@ -202,30 +188,6 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
     tags?.delete(tag);
     if (tags?.size === 0) this.byUser.delete(entry.userId);
   }
-}
-
-/** What ending sessions needs; a FastifyInstance of any type provider has it. */
-export type SessionHost = Pick<FastifyInstance, 'db' | 'sessionStore'>;
-
-/** Deletes every session row of a member; pass a transaction to make it atomic with a change. */
-export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/**
- * Ends every session of a member everywhere, at once: the rows, every instance's cached copies,
- * and their open sockets. For a password reset, a promotion, anything that must sign them out.
- */
-export async function endUserSessions(app: SessionHost, userId: string): Promise<number> {
-  const ended = await deleteUserSessions(app.db, userId);
-  await announceUserSessionsEnded(app, userId);
-  return ended;
-}
-
-/** The second half of endUserSessions, for callers that deleted the rows in their own transaction. */
-export async function announceUserSessionsEnded(app: Pick<SessionHost, 'sessionStore'>, userId: string) {
-  await app.sessionStore.end({ type: 'user.sessions-ended', userId });
 }
 
 /** Logout: the session (row, caches, sockets, via the store) and the cookie in the browser. */

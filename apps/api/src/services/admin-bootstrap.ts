@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../lib/password';
-import { announceUserSessionsEnded, deleteUserSessions, type SessionHost } from '../plugins/session';
+import { withTransaction } from '../repositories/db';
+import { deleteUserSessions } from '../repositories/sessions';
+import { findCredentials, insertUserIfNew, updateUser } from '../repositories/users';
+import type { ServiceDeps } from './deps';
+import { announceUserSessionsEnded } from './sessions';
 
 export interface AdminCredentials {
   email: string;
@@ -28,31 +30,23 @@ export type BootstrapOutcome = 'created' | 'unchanged' | 'password-reset' | 'pro
  * An admin whose password already matches is left alone, so restarts do not sign admins out.
  */
 export async function bootstrapAdmin(
-  app: SessionHost & Pick<FastifyInstance, 'log'>,
+  deps: Pick<ServiceDeps, 'db' | 'sessionStore' | 'log'>,
   credentials: AdminCredentials,
 ): Promise<BootstrapOutcome> {
   const email = credentials.email.trim().toLowerCase();
-  const existing = await app.db
-    .selectFrom('users')
-    .select(['id', 'role', 'password'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const existing = await findCredentials(deps.db, email);
 
   if (!existing) {
-    await app.db
-      .insertInto('users')
-      .values({
-        email,
-        password: await hashPassword(credentials.password),
-        role: 'admin',
-        emailVerified: true,
-        firstName: 'Vault',
-        lastName: 'Admin',
-        fullName: 'Vault Admin',
-      })
-      // Two replicas starting together race here; the loser simply finds the row next start.
-      .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-      .execute();
+    // Two replicas starting together race here; the loser simply finds the row next start.
+    await insertUserIfNew(deps.db, {
+      email,
+      password: await hashPassword(credentials.password),
+      role: 'admin',
+      emailVerified: true,
+      firstName: 'Vault',
+      lastName: 'Admin',
+      fullName: 'Vault Admin',
+    });
     return 'created';
   }
 
@@ -61,31 +55,27 @@ export async function bootstrapAdmin(
     return 'unchanged';
   }
   if (promoting) {
-    app.log.warn(
+    deps.log.warn(
       { email },
       'ADMIN_EMAIL belongs to an existing non-admin account: promoting it to admin with the configured password, ending its sessions and unlinking its external sign-ins. If you did not create that account, check its profile and saved cards.',
     );
   }
   const password = await hashPassword(credentials.password);
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        role: 'admin',
-        password,
-        emailVerified: true,
-        // An external identity linked by the previous holder would sign them straight back in.
-        ...(promoting ? { googleId: null, oidcSubject: null } : {}),
-        resetToken: null,
-        resetTokenExpiry: null,
-        verificationToken: null,
-        verificationTokenExpiry: null,
-        updatedAt: new Date(),
-      })
-      .where('id', '=', existing.id)
-      .execute();
+  await withTransaction(deps.db, async (trx) => {
+    await updateUser(trx, existing.id, {
+      role: 'admin',
+      password,
+      emailVerified: true,
+      // An external identity linked by the previous holder would sign them straight back in.
+      ...(promoting ? { googleId: null, oidcSubject: null } : {}),
+      resetToken: null,
+      resetTokenExpiry: null,
+      verificationToken: null,
+      verificationTokenExpiry: null,
+      updatedAt: new Date(),
+    });
     await deleteUserSessions(trx, existing.id);
   });
-  await announceUserSessionsEnded(app, existing.id);
+  await announceUserSessionsEnded(deps, existing.id);
   return promoting ? 'promoted' : 'password-reset';
 }

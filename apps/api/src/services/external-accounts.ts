@@ -7,9 +7,10 @@ import {
   splitFullName,
   storableText,
 } from '@vault/contracts';
-import { type Database, isUniqueViolation, type User } from '@vault/db';
-import type { Kysely } from 'kysely';
+import { isUniqueViolation, type User } from '@vault/db';
 import { z } from 'zod';
+import { findUserByEmail, findUserBySubject, insertUser, updateUser } from '../repositories/users';
+import type { ServiceDeps } from './deps';
 
 /** Names from the provider, made to fit our columns rather than refused (no one can fix them). */
 const providerName = (max: number) =>
@@ -44,25 +45,25 @@ const idColumn = { google: 'googleId', oidc: 'oidcSubject' } as const;
  * by registering its address elsewhere.
  */
 export async function resolveExternalUser(
-  db: Kysely<Database>,
+  deps: Pick<ServiceDeps, 'db'>,
   provider: ExternalProvider,
   claims: ExternalClaims,
 ): Promise<{ user: User } | { notice: LoginNotice }> {
+  const { db } = deps;
   const column = idColumn[provider];
-  const linked = await db.selectFrom('users').selectAll().where(column, '=', claims.sub).executeTakeFirst();
+  const linked = await findUserBySubject(db, column, claims.sub);
   if (linked) return { user: linked };
   if (!claims.email) return { notice: 'oauth-failed' };
 
   const email = claims.email.toLowerCase();
-  const existing = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  const existing = await findUserByEmail(db, email);
   if (existing) {
     if (claims.email_verified !== true) return { notice: 'account-exists' };
-    const user = await db
-      .updateTable('users')
-      .set({ [column]: claims.sub, emailVerified: true, updatedAt: new Date() })
-      .where('id', '=', existing.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await updateUser(db, existing.id, {
+      [column]: claims.sub,
+      emailVerified: true,
+      updatedAt: new Date(),
+    });
     return { user };
   }
 
@@ -71,23 +72,29 @@ export async function resolveExternalUser(
   const lastName = claims.family_name ?? fromName.lastName;
   const joined = firstName && lastName ? fullNameOf(firstName, lastName) : firstName || lastName;
   try {
-    const user = await db
-      .insertInto('users')
-      .values({
-        email,
-        [column]: claims.sub,
-        emailVerified: claims.email_verified === true,
-        firstName,
-        lastName,
-        fullName: claims.name ?? (joined ? storableText(joined, FULL_NAME_MAX) : null),
-        avatarUrl: claims.picture ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await insertUser(db, {
+      email,
+      [column]: claims.sub,
+      emailVerified: claims.email_verified === true,
+      firstName,
+      lastName,
+      fullName: claims.name ?? (joined ? storableText(joined, FULL_NAME_MAX) : null),
+      avatarUrl: claims.picture ?? null,
+    });
     return { user };
   } catch (error) {
     // Two callbacks for the same new account raced; the other one created it.
-    if (isUniqueViolation(error)) return resolveExternalUser(db, provider, claims);
+    if (isUniqueViolation(error)) return resolveExternalUser(deps, provider, claims);
     throw error;
   }
+}
+
+/** The member an external sign-in signs in, or the notice the login screen shows instead. */
+export async function signInExternal(
+  deps: Pick<ServiceDeps, 'db'>,
+  provider: ExternalProvider,
+  claims: ExternalClaims,
+): Promise<{ userId: string } | { notice: LoginNotice }> {
+  const outcome = await resolveExternalUser(deps, provider, claims);
+  return 'notice' in outcome ? outcome : { userId: outcome.user.id };
 }

@@ -1,5 +1,5 @@
 import { pruneExpiredSessions } from '@vault/server';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps } from './deps';
 
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
@@ -7,13 +7,13 @@ const PRUNE_EVERY_MS = 15 * 60 * 1000;
  * Embedded mode has no worker, so the API process prunes expired sessions itself.
  * (Scaled mode: the worker's maintenance queue does it, once for all replicas.)
  */
-export function startEmbeddedMaintenance(app: FastifyInstance): () => void {
+export function startEmbeddedMaintenance(deps: Pick<ServiceDeps, 'db' | 'log'>): () => void {
   const run = async () => {
     try {
-      const count = await pruneExpiredSessions(app.db, new Date());
-      if (count > 0) app.log.info({ count }, 'pruned expired sessions');
+      const count = await pruneExpiredSessions(deps.db, new Date());
+      if (count > 0) deps.log.info({ count }, 'pruned expired sessions');
     } catch (error) {
-      app.log.warn({ err: error }, 'session pruning failed');
+      deps.log.warn({ err: error }, 'session pruning failed');
     }
   };
   void run();

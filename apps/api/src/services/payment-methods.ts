@@ -1,13 +1,24 @@
-import { type OpaqueDataBody, type PaymentMethodView, paymentMessages } from '@vault/contracts';
+import { type OpaqueDataBody, type PaymentMethodView, type PreauthResponse, paymentMessages } from '@vault/contracts';
 import type { PaymentMethod, User } from '@vault/db';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { AppError } from '../lib/app-error';
+import type { CardAttempt } from '../lib/card-guard';
 import { GatewayError } from '../payments/authnet/client';
 import type { BillTo } from '../payments/authnet/requests';
-import type { CardAttempt } from './card-guard';
+import { withTransaction } from '../repositories/db';
+import {
+  countCards,
+  deleteCard,
+  findCard,
+  insertDefaultCard,
+  listCards,
+  makeDefaultCard,
+  newestCard,
+} from '../repositories/payment-methods';
+import { lockUser, updateUser } from '../repositories/users';
+import type { ServiceDeps } from './deps';
+import { isOnboardingComplete } from './users';
 
-export function toPaymentMethodView(row: PaymentMethod): PaymentMethodView {
+function toPaymentMethodView(row: PaymentMethod): PaymentMethodView {
   return { id: row.id, cardType: row.cardType, last4: row.last4, isDefault: row.isDefault };
 }
 
@@ -36,16 +47,6 @@ function billToOf(user: User): BillTo {
   };
 }
 
-/** Saved cards of a member; `db` may be a transaction. */
-async function countCards(db: FastifyInstance['db'], userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('paymentMethods')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return row?.n ?? 0;
-}
-
 /** Thrown inside the saving transaction when a concurrent addition took the last free slot. */
 class CardLimitReached extends Error {}
 
@@ -58,19 +59,19 @@ class CardLimitReached extends Error {}
  * call for a member who is already full); the binding one is in the saving transaction, under a
  * lock on the member's row, so concurrent additions cannot together pass the cap.
  */
-export async function addPaymentMethod(
-  app: FastifyInstance,
+async function saveCard(
+  deps: ServiceDeps,
   user: User,
   opaque: OpaqueDataBody,
   attempt: CardAttempt,
-): Promise<PaymentMethod> {
-  const { maxSaved } = app.limits.cards;
-  if ((await countCards(app.db, user.id)) >= maxSaved) {
+): Promise<{ method: PaymentMethod; onboardingCompleted: boolean }> {
+  const { maxSaved } = deps.limits.cards;
+  if ((await countCards(deps.db, user.id)) >= maxSaved) {
     throw new AppError(409, 'card_limit', paymentMessages.cardLimitReached(maxSaved));
   }
   await attempt.admit();
 
-  const client = app.payments.client;
+  const client = deps.payments();
   const billTo = billToOf(user);
   let customerProfileId = user.authNetCustomerProfileId;
   let paymentProfileId: string;
@@ -107,92 +108,77 @@ export async function addPaymentMethod(
     const last4 = card?.cardNumber.slice(-4) ?? '';
     if (!/^\d{4}$/.test(last4)) throw new GatewayError('error', 'The gateway did not return the saved card');
 
-    return await app.db.transaction().execute(async (trx) => {
+    return await withTransaction(deps.db, async (trx) => {
       // Concurrent additions of one member queue on this row lock (Postgres), so the count below
       // sees every card committed before ours. PGlite runs one transaction at a time anyway.
-      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
+      await lockUser(trx, user.id);
       if ((await countCards(trx, user.id)) >= maxSaved) throw new CardLimitReached();
-      await trx.updateTable('paymentMethods').set({ isDefault: false }).where('userId', '=', user.id).execute();
-      const row = await trx
-        .insertInto('paymentMethods')
-        .values({
-          userId: user.id,
-          customerProfileId: savedProfileId,
-          paymentProfileId,
-          cardType: card?.cardType ?? 'Card',
-          last4,
-          isDefault: true,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('users')
-        .set({
-          authNetCustomerProfileId: savedProfileId,
-          authNetPaymentProfileId: paymentProfileId,
-          // SPEC §4: onboarding is complete once the profile and a card are saved.
-          onboardingCompleted: user.address !== null,
-          updatedAt: new Date(),
-        })
-        .where('id', '=', user.id)
-        .execute();
-      return row;
+      const method = await insertDefaultCard(trx, {
+        userId: user.id,
+        customerProfileId: savedProfileId,
+        paymentProfileId,
+        cardType: card?.cardType ?? 'Card',
+        last4,
+      });
+      const updated = await updateUser(trx, user.id, {
+        authNetCustomerProfileId: savedProfileId,
+        authNetPaymentProfileId: paymentProfileId,
+        onboardingCompleted: isOnboardingComplete({ ...user, authNetPaymentProfileId: paymentProfileId }),
+        updatedAt: new Date(),
+      });
+      return { method, onboardingCompleted: updated.onboardingCompleted };
     });
   } catch (error) {
     if (!(error instanceof CardLimitReached)) throw gatewayToAppError(error);
     // Lost the race for the last slot: the card we just saved at the gateway must not linger there.
     await client.deleteCustomerPaymentProfile(savedProfileId, paymentProfileId).catch((cleanup: unknown) => {
-      app.log.warn({ err: cleanup, userId: user.id }, 'could not remove a card refused by the card limit');
+      deps.log.warn({ err: cleanup, userId: user.id }, 'could not remove a card refused by the card limit');
     });
     throw new AppError(409, 'card_limit', paymentMessages.cardLimitReached(maxSaved));
   }
 }
 
+/** POST /api/payment-methods: one more card, made the default. */
+export async function addPaymentMethod(
+  deps: ServiceDeps,
+  user: User,
+  opaque: OpaqueDataBody,
+  attempt: CardAttempt,
+): Promise<PaymentMethodView> {
+  return toPaymentMethodView((await saveCard(deps, user, opaque, attempt)).method);
+}
+
+/** Step 3 of onboarding (POST /api/payment/preauth): the profile comes first, the card completes it. */
+export async function preauthorize(
+  deps: ServiceDeps,
+  user: User,
+  opaque: OpaqueDataBody,
+  attempt: CardAttempt,
+): Promise<PreauthResponse> {
+  if (!user.address) throw new AppError(400, 'profile_first', paymentMessages.profileFirst);
+  const { method, onboardingCompleted } = await saveCard(deps, user, opaque, attempt);
+  return { paymentMethod: toPaymentMethodView(method), user: { onboardingCompleted } };
+}
+
 /** Removes a member's card at the gateway and here; removing the default promotes the newest other. */
-export async function removePaymentMethod(app: FastifyInstance, user: User, id: string): Promise<void> {
-  const row = await app.db
-    .selectFrom('paymentMethods')
-    .selectAll()
-    .where('id', '=', id)
-    .where('userId', '=', user.id)
-    .executeTakeFirst();
+export async function removePaymentMethod(deps: ServiceDeps, userId: string, id: string): Promise<void> {
+  const row = await findCard(deps.db, userId, id);
   if (!row) throw new AppError(404, 'not_found', paymentMessages.methodNotFound);
   try {
-    await app.payments.client.deleteCustomerPaymentProfile(row.customerProfileId, row.paymentProfileId);
+    await deps.payments().deleteCustomerPaymentProfile(row.customerProfileId, row.paymentProfileId);
   } catch (error) {
     // Already gone at the gateway: remove our copy too.
     if (!(error instanceof GatewayError && error.code === 'E00040')) throw gatewayToAppError(error);
   }
-  await app.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('paymentMethods').where('id', '=', row.id).execute();
-    let nextDefault: string | null = null;
-    if (row.isDefault) {
-      const next = await trx
-        .selectFrom('paymentMethods')
-        .select(['id', 'paymentProfileId'])
-        .where('userId', '=', user.id)
-        .orderBy('createdAt', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (next) {
-        await trx.updateTable('paymentMethods').set({ isDefault: true }).where('id', '=', next.id).execute();
-        nextDefault = next.paymentProfileId;
-      }
-      await trx
-        .updateTable('users')
-        .set({ authNetPaymentProfileId: nextDefault, updatedAt: new Date() })
-        .where('id', '=', user.id)
-        .execute();
-    }
+  await withTransaction(deps.db, async (trx) => {
+    await deleteCard(trx, row.id);
+    if (!row.isDefault) return;
+    const next = await newestCard(trx, userId);
+    if (next) await makeDefaultCard(trx, next.id);
+    await updateUser(trx, userId, { authNetPaymentProfileId: next?.paymentProfileId ?? null, updatedAt: new Date() });
   });
 }
 
-export function listPaymentMethods(app: FastifyInstance, userId: string) {
-  return app.db
-    .selectFrom('paymentMethods')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('isDefault', 'desc')
-    .orderBy('createdAt', 'desc')
-    .execute();
+export async function listPaymentMethods(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<PaymentMethodView[]> {
+  return (await listCards(deps.db, userId)).map(toPaymentMethodView);
 }

@@ -1,21 +1,101 @@
-import type { Database } from '@vault/db';
-import type { Kysely } from 'kysely';
+import {
+  type AdminPurchase,
+  type OrderView,
+  type PurchaseView,
+  purchaseMessages,
+  showMessages,
+} from '@vault/contracts';
+import { AppError } from '../lib/app-error';
+import {
+  findPurchaseWithBuyer,
+  listMemberPurchases,
+  listShowPurchases,
+  type PurchaseWithBuyer,
+  purchaseExists,
+  setPurchaseStatus,
+  takeAuthorizedPurchase,
+} from '../repositories/purchases';
+import { findShow } from '../repositories/shows';
+import type { ServiceDeps } from './deps';
+import { gatewayToAppError } from './payment-methods';
 
-/** A member's purchases with their item titles, newest first: the rows behind /api/orders and /api/purchases. */
-export function listMemberPurchases(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('purchases')
-    .innerJoin('showItems', 'showItems.id', 'purchases.showItemId')
-    .select([
-      'purchases.id',
-      'purchases.showItemId',
-      'purchases.status',
-      'purchases.createdAt',
-      'purchases.amount',
-      'purchases.shippingAddress',
-      'showItems.title',
-    ])
-    .where('purchases.userId', '=', userId)
-    .orderBy('purchases.createdAt', 'desc')
-    .execute();
+function toAdminPurchase(row: PurchaseWithBuyer): AdminPurchase {
+  return {
+    id: row.id,
+    showItemId: row.showItemId,
+    itemTitle: row.itemTitle,
+    amount: row.amount,
+    status: row.status,
+    transactionId: row.transactionId,
+    buyer: { id: row.userId, email: row.email, fullName: row.fullName },
+    shippingAddress: row.shippingAddress,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The member's purchase history, newest first. */
+export async function memberPurchases(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<PurchaseView[]> {
+  const rows = await listMemberPurchases(deps.db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    showItemId: row.showItemId,
+    itemTitle: row.title,
+    amount: row.amount,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The member's orders (SPEC §3 order view): one per purchase, newest first. */
+export async function memberOrders(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<OrderView[]> {
+  const rows = await listMemberPurchases(deps.db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    productTitle: row.title,
+    quantity: 1,
+    totalAmount: row.amount,
+    shippingAddress: row.shippingAddress,
+  }));
+}
+
+/** Who bought what in one show, newest first; 404 for an unknown show. */
+export async function showPurchases(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<AdminPurchase[]> {
+  if (!(await findShow(deps.db, showId))) throw new AppError(404, 'not_found', showMessages.notFound);
+  return (await listShowPurchases(deps.db, showId)).map(toAdminPurchase);
+}
+
+/**
+ * Captures or voids an authorised purchase at the gateway. The purchase is first moved to
+ * pending with a conditional UPDATE, so two admins (or a double click) cannot settle it twice;
+ * a gateway failure puts it back to authorized.
+ */
+export async function settlePurchase(
+  deps: ServiceDeps,
+  purchaseId: string,
+  action: 'capture' | 'void',
+): Promise<AdminPurchase> {
+  if (!(await purchaseExists(deps.db, purchaseId))) throw new AppError(404, 'not_found', purchaseMessages.notFound);
+  const taken = await takeAuthorizedPurchase(deps.db, purchaseId);
+  if (!taken?.transactionId) throw new AppError(409, 'conflict', purchaseMessages.notAuthorized);
+  // refId: at most 20 characters at the gateway.
+  const refId = taken.id.replace(/-/g, '').slice(0, 20);
+  const client = deps.payments();
+  try {
+    if (action === 'capture') {
+      await client.capture({ refId, amount: taken.amount, refTransId: taken.transactionId });
+    } else {
+      await client.voidTransaction({ refId, refTransId: taken.transactionId });
+    }
+  } catch (error) {
+    await setPurchaseStatus(deps.db, purchaseId, { status: 'authorized' });
+    throw gatewayToAppError(error);
+  }
+  await setPurchaseStatus(deps.db, purchaseId, {
+    status: action === 'capture' ? 'completed' : 'voided',
+    errorMessage: null,
+  });
+  return toAdminPurchase(await findPurchaseWithBuyer(deps.db, purchaseId));
 }

@@ -1,9 +1,23 @@
-import { type AdminShow, type AdminShowItem, showMessages, type UpdateShowBody } from '@vault/contracts';
-import type { Database, Show, ShowItem } from '@vault/db';
+import type { AdminShow, AdminShowItem, CreateShowBody, ScheduleShowBody, UpdateShowBody } from '@vault/contracts';
+import { showMessages } from '@vault/contracts';
+import type { Show, ShowItem } from '@vault/db';
 import type { ApplyResult } from '@vault/engine';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { withTransaction } from '../repositories/db';
+import {
+  findRunningLiveShow,
+  findShow,
+  insertShow,
+  itemIdsOfShow,
+  listLineup,
+  listLineups,
+  listLiveShows,
+  lockShow,
+  setItemOrder,
+  updateShowFields,
+} from '../repositories/shows';
+import type { ServiceDeps } from './deps';
 
 export function toAdminItem(item: ShowItem): AdminShowItem {
   return {
@@ -23,7 +37,7 @@ export function toAdminItem(item: ShowItem): AdminShowItem {
   };
 }
 
-export function toAdminShow(show: Show, items: ShowItem[]): AdminShow {
+function toAdminShow(show: Show, items: ShowItem[]): AdminShow {
   return {
     id: show.id,
     title: show.title,
@@ -39,24 +53,76 @@ export function toAdminShow(show: Show, items: ShowItem[]): AdminShow {
   };
 }
 
-export async function loadAdminShow(db: Kysely<Database>, showId: string): Promise<AdminShow> {
-  const show = await db.selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirst();
+async function loadAdminShow(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<AdminShow> {
+  const show = await findShow(deps.db, showId);
   if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
-  const items = await db
-    .selectFrom('showItems')
-    .selectAll()
-    .where('showId', '=', showId)
-    .orderBy('orderIndex')
-    .orderBy('createdAt')
-    .execute();
-  return toAdminShow(show, items);
+  return toAdminShow(show, await listLineup(deps.db, showId));
+}
+
+/** Live shows with their lineups, newest first. */
+export async function listAdminShows(deps: Pick<ServiceDeps, 'db'>): Promise<AdminShow[]> {
+  const shows = await listLiveShows(deps.db);
+  const ids = shows.map((show) => show.id);
+  const items = ids.length ? await listLineups(deps.db, ids) : [];
+  return shows.map((show) =>
+    toAdminShow(
+      show,
+      items.filter((item) => item.showId === show.id),
+    ),
+  );
+}
+
+export async function createShow(
+  deps: Pick<ServiceDeps, 'db'>,
+  body: z.output<typeof CreateShowBody>,
+): Promise<AdminShow> {
+  const show = await insertShow(deps.db, {
+    title: body.title,
+    description: body.description ?? null,
+    perKnifeSeconds: body.perKnifeSeconds,
+    intermissionSeconds: body.intermissionSeconds,
+    prerollSeconds: body.prerollSeconds,
+  });
+  return toAdminShow(show, []);
 }
 
 /** An engine refusal as the HTTP answer: unknown show 404, conflicts 409, invalid 400. */
-export function unwrap(result: ApplyResult): Extract<ApplyResult, { ok: true }> {
+function unwrap(result: ApplyResult): Extract<ApplyResult, { ok: true }> {
   if (result.ok) return result;
   const status = result.code === 'not_found' ? 404 : result.code === 'conflict' ? 409 : 400;
   throw new AppError(status, result.code, result.message);
+}
+
+/** The admin's controls of the clock. */
+export async function runShowCommand(
+  deps: Pick<ServiceDeps, 'driver'>,
+  showId: string,
+  type: 'start' | 'reset',
+): Promise<void> {
+  unwrap(await deps.driver.command(showId, { type }));
+}
+
+/** Pauses whichever live show is running; 409 when none is. */
+export async function pauseLiveShow(deps: Pick<ServiceDeps, 'db' | 'driver'>): Promise<void> {
+  const live = await findRunningLiveShow(deps.db);
+  if (!live) throw new AppError(409, 'conflict', showMessages.noneRunning);
+  unwrap(await deps.driver.command(live.id, { type: 'pause' }));
+}
+
+/** Sets or clears a show's launch time (SPEC §7), through the clock. */
+export async function scheduleShow(
+  deps: Pick<ServiceDeps, 'db' | 'driver'>,
+  showId: string,
+  body: z.output<typeof ScheduleShowBody>,
+): Promise<AdminShow> {
+  unwrap(
+    await deps.driver.command(showId, {
+      type: 'schedule',
+      launchTime: Date.parse(body.launchTime),
+      status: body.status,
+    }),
+  );
+  return loadAdminShow(deps, showId);
 }
 
 /**
@@ -65,35 +131,34 @@ export function unwrap(result: ApplyResult): Extract<ApplyResult, { ok: true }> 
  * positions in it.
  */
 export async function updateShow(
-  db: Kysely<Database>,
+  deps: Pick<ServiceDeps, 'db' | 'driver'>,
   showId: string,
   body: z.output<typeof UpdateShowBody>,
 ): Promise<AdminShow> {
-  await db.transaction().execute(async (trx) => {
-    const show = await trx.selectFrom('shows').selectAll().where('id', '=', showId).forUpdate().executeTakeFirst();
+  await withTransaction(deps.db, async (trx) => {
+    const show = await lockShow(trx, showId);
     if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
     const { lineup, ...fields } = body;
     const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     if (Object.keys(changes).length > 0) {
-      await trx
-        .updateTable('shows')
-        .set({ ...changes, updatedAt: new Date() })
-        .where('id', '=', showId)
-        .execute();
+      await updateShowFields(trx, showId, { ...changes, updatedAt: new Date() });
     }
     if (lineup) {
       if (show.status === 'running' || show.status === 'paused') {
         throw new AppError(409, 'conflict', showMessages.lineupWhileLive);
       }
-      const items = await trx.selectFrom('showItems').select('id').where('showId', '=', showId).execute();
+      const items = await itemIdsOfShow(trx, showId);
       const ids = new Set(items.map((i) => i.id));
       if (lineup.length !== ids.size || new Set(lineup).size !== ids.size || !lineup.every((id) => ids.has(id))) {
         throw new AppError(400, 'invalid', showMessages.lineupMismatch);
       }
       for (const [orderIndex, id] of lineup.entries()) {
-        await trx.updateTable('showItems').set({ orderIndex, updatedAt: new Date() }).where('id', '=', id).execute();
+        await setItemOrder(trx, id, orderIndex);
       }
     }
   });
-  return loadAdminShow(db, showId);
+  const show = await loadAdminShow(deps, showId);
+  // The show screen lists the lineup: every instance refreshes what it shows.
+  await deps.driver.notify(show.id);
+  return show;
 }

@@ -2,7 +2,7 @@ import { AdminPurchase } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
-import { settlePurchase } from '../../services/admin-purchases';
+import { settlePurchase } from '../../services/purchases';
 
 const Params = z.object({ purchaseId: z.uuid('Purchase not found') });
 
@@ -15,7 +15,7 @@ const adminPurchases: FastifyPluginAsync = async (fastify) => {
     app.post(
       `/:purchaseId/${action}`,
       { schema: { params: Params, response: { 200: AdminPurchase } } },
-      async (request) => settlePurchase(app.db, app.payments.client, request.params.purchaseId, action),
+      async (request) => settlePurchase(app.deps, request.params.purchaseId, action),
     );
   }
 };

@@ -4,7 +4,7 @@ import { withTimeout } from '@vault/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OAuthProviderConfig } from '../../plugins/infrastructure';
-import { ExternalClaims, type ExternalProvider, resolveExternalUser } from '../../services/external-accounts';
+import { ExternalClaims, type ExternalProvider, signInExternal } from '../../services/external-accounts';
 import { logoutByNavigation } from './logout-navigation';
 
 const DiscoveryDocument = z.object({
@@ -95,10 +95,10 @@ async function registerProvider(app: FastifyInstance, routes: ProviderRoutes, co
       request.log.warn({ err: error, provider: routes.provider }, 'external sign-in refused');
       return toLogin(reply, 'oauth-failed');
     }
-    const outcome = await resolveExternalUser(app.db, routes.provider, claims);
+    const outcome = await signInExternal(app.deps, routes.provider, claims);
     if ('notice' in outcome) return toLogin(reply, outcome.notice);
     await request.session.regenerate();
-    request.session.set('userId', outcome.user.id);
+    request.session.set('userId', outcome.userId);
     await request.session.save();
     // "/" sends the member on to /show or /onboarding.
     return reply.redirect('/');

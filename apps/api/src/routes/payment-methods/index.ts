@@ -3,32 +3,27 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../lib/current-user';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
-import {
-  addPaymentMethod,
-  listPaymentMethods,
-  removePaymentMethod,
-  toPaymentMethodView,
-} from '../../services/payment-methods';
+import { addPaymentMethod, listPaymentMethods, removePaymentMethod } from '../../services/payment-methods';
 
 const paymentMethods: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', app.authenticate);
 
   app.get('/', { schema: { response: { 200: PaymentMethodList } } }, async (request) =>
-    (await listPaymentMethods(app, requireUser(request).id)).map(toPaymentMethodView),
+    listPaymentMethods(app.deps, requireUser(request).id),
   );
 
   app.post('/', { schema: { body: OpaqueDataBody, response: { 201: PaymentMethodView } } }, async (request, reply) => {
     const user = requireUser(request);
-    const method = await addPaymentMethod(app, user, request.body, app.cardGuard.attempt(request, reply, user.id));
-    return reply.status(201).send(toPaymentMethodView(method));
+    const method = await addPaymentMethod(app.deps, user, request.body, app.cardGuard.attempt(request, user.id));
+    return reply.status(201).send(method);
   });
 
   app.delete(
     '/:id',
     { schema: { params: z.object({ id: z.uuid('Payment method not found') }), response: { 200: MessageResponse } } },
     async (request) => {
-      await removePaymentMethod(app, requireUser(request), request.params.id);
+      await removePaymentMethod(app.deps, requireUser(request).id, request.params.id);
       return { message: 'Payment method removed' };
     },
   );

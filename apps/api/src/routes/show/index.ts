@@ -1,13 +1,12 @@
-import { MessageResponse, ShowIdBody, ShowStateView, showMessages, WatchersView } from '@vault/contracts';
+import { MessageResponse, ShowIdBody, ShowStateView, WatchersView } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../lib/app-error';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
-import { unwrap } from '../../services/shows';
+import { pauseLiveShow, runShowCommand } from '../../services/shows';
 
 /** The live show: its state for members (SPEC §7, polled every 1 s) and the admin's controls. */
 const show: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { driver, store } = app.shows;
+  const { store } = app.shows;
 
   // Served from the in-memory snapshot, behind a session check that the session cache answers:
   // no database query per poll.
@@ -23,20 +22,13 @@ const show: FastifyPluginAsync = async (fastify) => {
     '/start',
     { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
     async (request) => {
-      unwrap(await driver.command(request.body.showId, { type: 'start' }));
+      await runShowCommand(app.deps, request.body.showId, 'start');
       return { message: 'Show started!' };
     },
   );
 
   app.post('/pause', { preValidation: app.requireAdmin, schema: { response: { 200: MessageResponse } } }, async () => {
-    const live = await app.db
-      .selectFrom('shows')
-      .select('id')
-      .where('kind', '=', 'live')
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (!live) throw new AppError(409, 'conflict', showMessages.noneRunning);
-    unwrap(await driver.command(live.id, { type: 'pause' }));
+    await pauseLiveShow(app.deps);
     return { message: 'Show paused' };
   });
 
@@ -44,7 +36,7 @@ const show: FastifyPluginAsync = async (fastify) => {
     '/reset',
     { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
     async (request) => {
-      unwrap(await driver.command(request.body.showId, { type: 'reset' }));
+      await runShowCommand(app.deps, request.body.showId, 'reset');
       return { message: 'Show reset' };
     },
   );

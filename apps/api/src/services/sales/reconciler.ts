@@ -1,19 +1,11 @@
-import type { EventBus } from '@vault/bus';
-import type { Database } from '@vault/db';
-import type { ShowDriver } from '@vault/engine';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AuthNetClient } from '../../payments/authnet/client';
-import { releaseClaim, settleClaim } from './claims';
-
-export interface ReconcileDeps {
-  db: Kysely<Database>;
-  bus: EventBus;
-  payments: () => AuthNetClient;
-  driver: ShowDriver;
-  log: FastifyBaseLogger;
-  now?: () => number;
-}
+import {
+  listClaimsToRecheck,
+  listStalePendingClaims,
+  markClaimChecked,
+  releaseClaim,
+  settleClaim,
+} from '../../repositories/sale-claims';
+import type { ServiceDeps } from '../deps';
 
 export interface ReconcileOptions {
   /** Pending claims younger than this may still have a live request working on them. */
@@ -37,22 +29,12 @@ const HELD = new Set(['authorizedPendingCapture', 'capturedPendingSettlement', '
  * one it did not is released; an authorisation that arrived after we released the item is voided.
  * Safe to run anywhere at any time: every step is conditional on the claim's current status.
  */
-export async function reconcileClaims(deps: ReconcileDeps, options: ReconcileOptions): Promise<ReconcileReport> {
-  const now = deps.now ?? Date.now;
+export async function reconcileClaims(deps: ServiceDeps, options: ReconcileOptions): Promise<ReconcileReport> {
+  const { now } = deps;
   const report: ReconcileReport = { settled: 0, released: 0, voided: 0, failed: 0 };
   const client = deps.payments();
 
-  const pending = await deps.db
-    .selectFrom('saleClaims')
-    .innerJoin('users', 'users.id', 'saleClaims.userId')
-    .innerJoin('showItems', 'showItems.id', 'saleClaims.showItemId')
-    .innerJoin('shows', 'shows.id', 'showItems.showId')
-    .select(['saleClaims.id', 'saleClaims.showItemId', 'users.authNetCustomerProfileId', 'shows.id as showId'])
-    .where('saleClaims.status', '=', 'pending')
-    .where('saleClaims.createdAt', '<=', new Date(now() - options.pendingAfterMs))
-    .orderBy('saleClaims.createdAt')
-    .limit(100)
-    .execute();
+  const pending = await listStalePendingClaims(deps.db, new Date(now() - options.pendingAfterMs));
   for (const claim of pending) {
     try {
       const found = claim.authNetCustomerProfileId
@@ -79,14 +61,7 @@ export async function reconcileClaims(deps: ReconcileDeps, options: ReconcileOpt
     }
   }
 
-  const unsure = await deps.db
-    .selectFrom('saleClaims')
-    .innerJoin('users', 'users.id', 'saleClaims.userId')
-    .select(['saleClaims.id', 'users.authNetCustomerProfileId'])
-    .where('saleClaims.needsCheck', '=', true)
-    .where('saleClaims.resolvedAt', '<=', new Date(now() - options.recheckAfterMs))
-    .limit(100)
-    .execute();
+  const unsure = await listClaimsToRecheck(deps.db, new Date(now() - options.recheckAfterMs));
   for (const claim of unsure) {
     try {
       const found = claim.authNetCustomerProfileId
@@ -96,7 +71,7 @@ export async function reconcileClaims(deps: ReconcileDeps, options: ReconcileOpt
         await client.voidTransaction({ refId: claim.id, refTransId: found.transId });
         report.voided++;
       }
-      await deps.db.updateTable('saleClaims').set({ needsCheck: false }).where('id', '=', claim.id).execute();
+      await markClaimChecked(deps.db, claim.id);
     } catch (error) {
       report.failed++;
       deps.log.warn({ err: error, claimId: claim.id }, 'checking a released claim failed; will retry');

@@ -1,23 +1,18 @@
-import type { EventBus } from '@vault/bus';
 import { authMessages, type BoughtPurchase, type BuyResponse, buyMessages } from '@vault/contracts';
-import type { Database, Purchase } from '@vault/db';
-import type { ShowDriver } from '@vault/engine';
-import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Purchase } from '@vault/db';
 import { AppError } from '../../lib/app-error';
-import { type AuthNetClient, GatewayError } from '../../payments/authnet/client';
-import { type Claim, claimItem, explainRefusal, releaseClaim, settleClaim } from './claims';
-
-export interface SellerDeps {
-  db: Kysely<Database>;
-  bus: EventBus;
-  payments: () => AuthNetClient;
-  driver: ShowDriver;
-  log: FastifyBaseLogger;
-  /** The gateway's own timeout: how long a double tap may wait for the first tap's answer. */
-  gatewayTimeoutMs: number;
-  now?: () => number;
-}
+import { GatewayError } from '../../payments/authnet/client';
+import { findPurchaseWithItem } from '../../repositories/purchases';
+import {
+  type Claim,
+  claimItem,
+  explainRefusal,
+  findClaimStatus,
+  releaseClaim,
+  settleClaim,
+} from '../../repositories/sale-claims';
+import { lineupPosition } from '../../repositories/shows';
+import type { ServiceDeps } from '../deps';
 
 const KNOWN_LIMIT = 50_000;
 /**
@@ -32,8 +27,10 @@ const SOLD = new AppError(409, 'sold', buyMessages.sold);
  * every other buyer is refused without a query, and a double tap on this instance waits for the
  * first tap's answer instead of racing it.
  */
-export function createSeller(deps: SellerDeps) {
-  const now = deps.now ?? Date.now;
+export function createSeller(deps: ServiceDeps) {
+  const { now } = deps;
+  /** The gateway's own timeout: how long a double tap may wait for the first tap's answer. */
+  const gatewayTimeoutMs = deps.config.payments.timeoutMs;
   /** item id → the member who claimed or bought it. */
   const known = new Map<string, string>();
   /** `${userId}:${itemId}` → the attempt in flight on this instance. */
@@ -48,24 +45,15 @@ export function createSeller(deps: SellerDeps) {
 
   /** The answer for a purchase already recorded, found by its id or by the claim that made it. */
   async function purchaseResponse(by: { id: string } | { claimId: string }): Promise<BuyResponse> {
-    const row = await deps.db
-      .selectFrom('purchases')
-      .innerJoin('showItems', 'showItems.id', 'purchases.showItemId')
-      .selectAll('purchases')
-      .select(['showItems.title', 'showItems.price'])
-      .where((eb) => ('id' in by ? eb('purchases.id', '=', by.id) : eb('purchases.claimId', '=', by.claimId)))
-      .executeTakeFirstOrThrow();
+    const row = await findPurchaseWithItem(deps.db, by);
     return { item: { id: row.showItemId, title: row.title, price: row.price }, purchase: toBought(row) };
   }
 
   /** Tells the show (clock and screens) about a live sale; a test product has no show to tell. */
   async function announce(claim: Claim) {
     if (claim.kind !== 'live') return;
-    const position = await sql<{ n: number }>`
-      select count(*)::int as n from show_items x, show_items i
-      where i.id = ${claim.showItemId} and x.show_id = i.show_id
-        and (x.order_index, x.created_at) < (i.order_index, i.created_at)`.execute(deps.db);
-    const result = await deps.driver.command(claim.showId, { type: 'sold', index: position.rows[0]?.n ?? -1 });
+    const index = await lineupPosition(deps.db, claim.showItemId);
+    const result = await deps.driver.command(claim.showId, { type: 'sold', index });
     // The phase may have ended while the card was authorised: the sale stands, and every
     // instance must still refresh what it shows.
     if (!result.ok || !result.changed) await deps.driver.notify(claim.showId);
@@ -125,13 +113,9 @@ export function createSeller(deps: SellerDeps) {
 
   /** A double tap that reached another instance: wait for the first tap's claim to resolve. */
   async function awaitClaim(claimId: string): Promise<BuyResponse> {
-    const deadline = now() + deps.gatewayTimeoutMs * 2 + 2000;
+    const deadline = now() + gatewayTimeoutMs * 2 + 2000;
     while (now() < deadline) {
-      const claim = await deps.db
-        .selectFrom('saleClaims')
-        .select(['status', 'failure'])
-        .where('id', '=', claimId)
-        .executeTakeFirst();
+      const claim = await findClaimStatus(deps.db, claimId);
       if (claim?.status === 'settled') return purchaseResponse({ claimId });
       if (claim?.status !== 'pending') throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, SaleClaim } from '@vault/db';
-import { type Kysely, sql } from 'kysely';
+import type { SaleClaim } from '@vault/db';
+import { sql } from 'kysely';
+import { type Db, withTransaction } from './db';
 
 /** A claim's id: 20 hex characters, the longest invoice number / refId the gateway takes. */
 export const newClaimId = () => randomBytes(10).toString('hex');
@@ -26,7 +27,7 @@ export interface Claim {
  * No match → undefined; `explainRefusal` says why.
  */
 export async function claimItem(
-  db: Kysely<Database>,
+  db: Db,
   args: { userId: string; showItemId: string; idempotencyKey: string | null; now: Date },
 ): Promise<Claim | undefined> {
   const claimId = newClaimId();
@@ -80,7 +81,7 @@ export interface RefusalFacts {
 
 /** Everything needed to explain a failed claim, in one query. */
 export async function explainRefusal(
-  db: Kysely<Database>,
+  db: Db,
   args: { userId: string; showItemId: string; idempotencyKey: string | null },
 ): Promise<RefusalFacts> {
   const { userId, showItemId, idempotencyKey } = args;
@@ -137,10 +138,10 @@ export async function explainRefusal(
  * both try; one wins, the other gets undefined).
  */
 export async function settleClaim(
-  db: Kysely<Database>,
+  db: Db,
   args: { claimId: string; transactionId: string; shippingAddress?: string; now: Date },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const claim = await trx
       .updateTable('saleClaims')
       .set({ status: 'settled', transactionId: args.transactionId, resolvedAt: args.now })
@@ -174,7 +175,7 @@ export async function settleClaim(
   });
 }
 
-async function shippingAddressOf(db: Kysely<Database>, userId: string): Promise<string> {
+async function shippingAddressOf(db: Db, userId: string): Promise<string> {
   const row = await sql<{ address: string }>`
     select concat_ws(', ', nullif(full_name, ''), address, city, concat_ws(' ', state, zip), country) as address
     from users where id = ${userId}`.execute(db);
@@ -187,10 +188,10 @@ async function shippingAddressOf(db: Kysely<Database>, userId: string): Promise<
  * without knowing whether the gateway authorised (a timeout): the reconciler looks again later.
  */
 export async function releaseClaim(
-  db: Kysely<Database>,
+  db: Db,
   args: { claimId: string; failure: string; needsCheck: boolean; now: Date },
 ): Promise<SaleClaim | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const claim = await trx
       .updateTable('saleClaims')
       .set({ status: 'released', failure: args.failure, needsCheck: args.needsCheck, resolvedAt: args.now })
@@ -216,4 +217,40 @@ export async function releaseClaim(
       where i.id = ${claim.showItemId} and s.id = i.show_id and i.claim_id = ${claim.id}`.execute(trx);
     return claim;
   });
+}
+
+/** Where a claim stands, for a double tap waiting on another instance's attempt. */
+export function findClaimStatus(db: Db, claimId: string) {
+  return db.selectFrom('saleClaims').select(['status', 'failure']).where('id', '=', claimId).executeTakeFirst();
+}
+
+/** Pending claims older than `before` (a crash or a lost answer left them), oldest first. */
+export function listStalePendingClaims(db: Db, before: Date) {
+  return db
+    .selectFrom('saleClaims')
+    .innerJoin('users', 'users.id', 'saleClaims.userId')
+    .innerJoin('showItems', 'showItems.id', 'saleClaims.showItemId')
+    .innerJoin('shows', 'shows.id', 'showItems.showId')
+    .select(['saleClaims.id', 'saleClaims.showItemId', 'users.authNetCustomerProfileId', 'shows.id as showId'])
+    .where('saleClaims.status', '=', 'pending')
+    .where('saleClaims.createdAt', '<=', before)
+    .orderBy('saleClaims.createdAt')
+    .limit(100)
+    .execute();
+}
+
+/** Claims released without knowing whether the gateway authorised, resolved before `before`. */
+export function listClaimsToRecheck(db: Db, before: Date) {
+  return db
+    .selectFrom('saleClaims')
+    .innerJoin('users', 'users.id', 'saleClaims.userId')
+    .select(['saleClaims.id', 'users.authNetCustomerProfileId'])
+    .where('saleClaims.needsCheck', '=', true)
+    .where('saleClaims.resolvedAt', '<=', before)
+    .limit(100)
+    .execute();
+}
+
+export async function markClaimChecked(db: Db, claimId: string): Promise<void> {
+  await db.updateTable('saleClaims').set({ needsCheck: false }).where('id', '=', claimId).execute();
 }

@@ -1,9 +1,9 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { paymentMessages } from '@vault/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hoursUntil, minutesUntil } from '../lib/abuse-limits';
-import { keyedLimit } from '../lib/keyed-limit';
-import { refuseTooMany } from '../lib/rate-limiter';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hoursUntil, minutesUntil } from './abuse-limits';
+import { keyedLimit } from './keyed-limit';
+import { refuseTooMany } from './rate-limiter';
 
 /** One card addition, as seen by the limits. */
 export interface CardAttempt {
@@ -18,7 +18,7 @@ export interface CardAttempt {
 }
 
 export interface CardGuard {
-  attempt(request: FastifyRequest, reply: FastifyReply, userId: string): CardAttempt;
+  attempt(request: FastifyRequest, userId: string): CardAttempt;
 }
 
 /**
@@ -35,13 +35,13 @@ export function createCardGuard(app: FastifyInstance): CardGuard {
   const pause = keyedLimit(app, 'card-pause:member', 1, cards.lockMs);
 
   return {
-    attempt(request, reply, userId) {
+    attempt(request, userId) {
       return {
         async admit() {
           const paused = await pause(request, userId, { increment: false });
           if (paused.remaining === 0) {
             const hours = hoursUntil(paused.retryAfterMs);
-            refuseTooMany(reply, paused.retryAfterMs, paymentMessages.cardAdditionsLocked(hours));
+            refuseTooMany(paused.retryAfterMs, paymentMessages.cardAdditionsLocked(hours));
           }
           // The IP key is normalised like @fastify/rate-limit's own (an IPv6 /64 is one client).
           const counters = [
@@ -52,7 +52,7 @@ export function createCardGuard(app: FastifyInstance): CardGuard {
             const result = await limit(request, key);
             if (result.exceeded) {
               const minutes = minutesUntil(result.retryAfterMs);
-              refuseTooMany(reply, result.retryAfterMs, paymentMessages.tooManyCardAttempts(minutes));
+              refuseTooMany(result.retryAfterMs, paymentMessages.tooManyCardAttempts(minutes));
             }
           }
         },

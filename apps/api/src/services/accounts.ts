@@ -1,0 +1,115 @@
+import { authMessages, type CurrentUser, fullNameOf, type RegisterBody } from '@vault/contracts';
+import { isUniqueViolation } from '@vault/db';
+import type { z } from 'zod';
+import { minutesUntil } from '../lib/abuse-limits';
+import { AppError } from '../lib/app-error';
+import { hashPassword, verifyPassword } from '../lib/password';
+import { refuseTooMany } from '../lib/rate-limiter';
+import { createToken, hashToken } from '../lib/tokens';
+import {
+  consumeResetToken,
+  findResetTokenHolder,
+  findUserByEmail,
+  insertUser,
+  setResetToken,
+  verifyEmailByToken,
+} from '../repositories/users';
+import type { ServiceDeps } from './deps';
+import { endUserSessions } from './sessions';
+import { toCurrentUser } from './users';
+
+const VERIFY_TTL_MS = 48 * 3600 * 1000;
+const RESET_TTL_MS = 3600 * 1000;
+
+// Compared against when the email is unknown, so a miss costs the same time as a wrong password.
+const decoyHash = hashPassword('decoy password that never matches');
+
+/** A new account, unverified: the verification link goes out by email. */
+export async function register(deps: ServiceDeps, body: z.output<typeof RegisterBody>): Promise<CurrentUser> {
+  const { firstName, lastName, email, password } = body;
+  const verification = createToken();
+  let user: Awaited<ReturnType<typeof insertUser>>;
+  try {
+    user = await insertUser(deps.db, {
+      email,
+      password: await hashPassword(password),
+      firstName,
+      lastName,
+      fullName: fullNameOf(firstName, lastName),
+      verificationToken: verification.hash,
+      verificationTokenExpiry: new Date(Date.now() + VERIFY_TTL_MS),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'email_taken', authMessages.emailTaken);
+    throw error;
+  }
+  await deps.mailer.send({
+    to: email,
+    subject: 'Verify your email for the Vault',
+    text: `Welcome to the Vault, ${firstName}.\n\nVerify your email address:\n${deps.config.publicUrl}/api/auth/verify?token=${verification.token}\n\nThe link works once, for 48 hours.`,
+  });
+  return toCurrentUser(user);
+}
+
+/** True when the link was live (it works once). */
+export async function verifyEmail(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<boolean> {
+  return token ? (await verifyEmailByToken(deps.db, hashToken(token))) !== undefined : false;
+}
+
+/**
+ * Checks the password, counting failures on two keys: this IP on any account (a spray; generous,
+ * since members share carrier-NAT addresses) and this account from this IP (guessing). Nothing
+ * counts per account across IPs, so a stranger elsewhere can never lock the owner out. The
+ * hand-written counter, not @fastify/rate-limit: see lib/rate-limiter.ts.
+ */
+export async function logIn(
+  deps: ServiceDeps,
+  attempt: { email: string; password: string; ip: string },
+): Promise<{ userId: string; user: CurrentUser }> {
+  const { email, password, ip } = attempt;
+  const { rateLimiter } = deps;
+  const { login } = deps.limits;
+  const pairKey = `login-fail:account-ip:${email}:${ip}`;
+  const ipKey = `login-fail:ip:${ip}`;
+  const tooMany = (retryAfterMs: number) =>
+    refuseTooMany(retryAfterMs, authMessages.tooManyAttempts(minutesUntil(retryAfterMs)));
+  // Counted up front, so a burst of parallel guesses cannot all pass before any has failed;
+  // a success gives the counts back below.
+  const pair = await rateLimiter.hit(pairKey, login.failuresPerAccountIp, login.windowMs);
+  if (!pair.allowed) tooMany(pair.retryAfterMs);
+  const fromIp = await rateLimiter.hit(ipKey, login.failuresPerIp, login.windowMs);
+  if (!fromIp.allowed) {
+    await rateLimiter.release(pairKey);
+    tooMany(fromIp.retryAfterMs);
+  }
+
+  const user = await findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(password, user?.password ?? (await decoyHash));
+  if (!user?.password || !ok) throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
+  await Promise.all([rateLimiter.reset(pairKey), rateLimiter.release(ipKey)]);
+  return { userId: user.id, user: toCurrentUser(user) };
+}
+
+/** Mails a reset link if an account has this email; the caller answers the same either way. */
+export async function sendPasswordReset(deps: ServiceDeps, email: string): Promise<void> {
+  const reset = createToken();
+  const user = await setResetToken(deps.db, email, reset.hash, new Date(Date.now() + RESET_TTL_MS));
+  if (!user) return;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Vault password',
+    text: `Hello ${user.firstName ?? ''},\n\nReset your password:\n${deps.config.publicUrl}/reset-password?token=${reset.token}\n\nThe link works once, for 1 hour. If you did not ask for it, ignore this email.`,
+  });
+}
+
+/** A new password from a reset link; whoever held the old one is signed out everywhere. */
+export async function resetPassword(deps: ServiceDeps, token: string, newPassword: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  // The token first: a made-up token must not cost a 128 MiB, ~300 ms scrypt hash.
+  const holder = await findResetTokenHolder(deps.db, tokenHash);
+  if (!holder) throw new AppError(400, 'reset_invalid', authMessages.resetLinkInvalid);
+  const password = await hashPassword(newPassword);
+  const user = await consumeResetToken(deps.db, holder.id, tokenHash, password);
+  if (!user) throw new AppError(400, 'reset_invalid', authMessages.resetLinkInvalid);
+  await endUserSessions(deps, user.id);
+}

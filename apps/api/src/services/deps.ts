@@ -1,0 +1,35 @@
+import type { EventBus } from '@vault/bus';
+import type { Database } from '@vault/db';
+import type { ShowDriver } from '@vault/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AbuseLimits } from '../lib/abuse-limits';
+import type { RateLimiter } from '../lib/rate-limiter';
+import type { AuthNetClient } from '../payments/authnet/client';
+import type { AppConfig } from '../plugins/infrastructure';
+import type { KyselySessionStore } from '../plugins/session';
+import type { Mailer } from './mailer';
+
+/**
+ * Everything a service may use, in one shape, built once per app (plugins/service-deps.ts). A
+ * service that needs only part of it takes a Pick of it, so boot code and tests can call it with
+ * just that part. Services reach the database only through repositories/.
+ */
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  bus: EventBus;
+  config: AppConfig;
+  /** The abuse limits in force (defaults, lowered by tests through config.limits). */
+  limits: AbuseLimits;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  /** Login's failure counters (lib/rate-limiter.ts). */
+  rateLimiter: RateLimiter;
+  /** A function: in simulator mode the client finds the simulator through the listening port. */
+  payments: () => AuthNetClient;
+  /** The show clock; `notify(showId)` is the one way to publish "show changed". */
+  driver: ShowDriver;
+  /** Ends sessions on every instance (their caches and sockets). */
+  sessionStore: Pick<KyselySessionStore, 'end'>;
+  now: () => number;
+}
