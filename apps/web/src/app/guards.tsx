@@ -4,7 +4,8 @@ import { Spinner } from '../components/ui/spinner';
 import { AuthErrorAlert } from '../features/auth/components/auth-error-alert';
 import { ConnectionErrorScreen } from '../features/auth/components/connection-error-screen';
 import { LandingPage } from '../features/landing/landing-page';
-import { NetworkError, useCurrentUser } from '../lib/current-user';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { NetworkError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 
 /**

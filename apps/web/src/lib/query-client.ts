@@ -1,8 +1,8 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { getJson } from './api-client';
+import { api } from './api-client';
 
 /** Default reads: the URL is the query key's parts joined by "/" (SPEC §7). */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(queryKey.join('/'));
+const defaultQueryFn: QueryFunction = ({ queryKey }) => api.get(queryKey.join('/'));
 
 /** SPEC §7: never retry, never refetch on an interval or on focus, data never goes stale by itself. */
 export function createQueryClient(): QueryClient {

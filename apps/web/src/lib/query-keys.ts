@@ -1,6 +1,9 @@
 // Query keys of server data read by more than one feature. Each key is also the URL the default
 // query function fetches (SPEC §7), so a feature can read it without importing another feature.
 
+/** GET /api/auth/user: the signed-in member (SPEC §7); a 401 reads as "no user". */
+export const currentUserKey = ['/api/auth/user'] as const;
+
 /** GET /api/profile: the member's name, address and skill level. */
 export const profileKey = ['/api/profile'] as const;
 

@@ -1,5 +1,4 @@
-import type { ProfileResponse, PurchaseStatus } from '@vault/contracts';
-import type { BadgeVariant } from '../../components/ui/badge';
+import type { ProfileResponse } from '@vault/contracts';
 
 /** The order number members see: the first 8 characters of the id (SPEC §9). */
 export const orderNumber = (id: string) => id.slice(0, 8);

@@ -1,4 +1,4 @@
-import type { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from '@vault/contracts';
+import type { ShowItemStatus, ShowPhase, ShowStatus } from '@vault/contracts';
 import type { BadgeVariant } from '../../components/ui/badge';
 
 /** The item on sale stands out in brass; a sold one in red; waiting ones stay quiet. */

@@ -1,5 +1,5 @@
 import type { BuyResponse } from '@vault/contracts';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, serverMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import type { ToastVariant } from '../../lib/toast';
 
@@ -11,7 +11,7 @@ export interface ToastText {
 
 /** The server's own words for a refused purchase, when it gave any. */
 function serverText(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage?.trim() || undefined : undefined;
+  return serverMessage(error)?.trim() || undefined;
 }
 
 /** SPEC §8 purchase success, with the title and price the server answered (not what the screen showed). */

@@ -18,15 +18,3 @@ export function purchaseArea(input: {
   if (!input.onboardingCompleted) return 'onboarding';
   return show.status === 'running' && input.msLeft > 0 ? 'buy' : 'unavailable';
 }
-
-/**
- * A view with this browser's own purchases applied. Sold is final on the server, so a view that
- * still shows an item we bought on sale was made before the purchase (a poll crossing the buy
- * response) and must not bring the Buy button back.
- */
-export function withLocalSales(view: ShowStateView, sales: Readonly<Record<string, string>>): ShowStateView {
-  const item = view.currentItem;
-  const buyer = item ? sales[item.id] : undefined;
-  if (!item || !buyer || item.status === 'sold') return view;
-  return { ...view, currentItem: { ...item, status: 'sold', soldToUserId: buyer } };
-}

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../hooks/use-current-user';
+import { refreshShowState } from '../../lib/live-show/fetch-show-state';
+import { useLiveShow } from '../../lib/live-show/store';
 import { purchasesKey, testProductsKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { postBuy } from './api';
+import { postBuy } from './api/buy';
 import { isSoldOut, outcomeUnknown, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
-import { fetchShowState } from './fetch-show-state';
 import { createKeyRing, randomKey } from './idempotency';
-import { useLiveShow } from './store';
 
 const keyRing = createKeyRing(randomKey);
 // Item ids with a request on the wire, checked synchronously: a double tap lands twice before
@@ -28,8 +28,7 @@ export function useBuy() {
   const { mutateAsync } = mutation;
 
   const refresh = useCallback(() => {
-    // A failed refresh is harmless: the live feed and the next visit bring the same data.
-    fetchShowState().catch(() => undefined);
+    refreshShowState();
     void queryClient.invalidateQueries({ queryKey: purchasesKey });
     void queryClient.invalidateQueries({ queryKey: testProductsKey });
   }, [queryClient]);

@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { purchaseStatusVariant } from '../../../lib/purchase-status';
-import { useOrders } from '../api';
+import { useOrders } from '../api/orders';
 import { orderNumber } from '../display';
 import { QuietText } from './card-section';
 

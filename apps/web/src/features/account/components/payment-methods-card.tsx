@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { usePaymentMethods } from '../api';
+import { usePaymentMethods } from '../api/payment-methods';
 import { CardSection, QuietText } from './card-section';
 import { PaymentMethodRow } from './payment-method-row';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CardForm } from '../../../components/payment/card-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
-import { useAddPaymentMethod, useDeletePaymentMethod, usePaymentMethods } from '../api';
+import { useAddPaymentMethod, useDeletePaymentMethod, usePaymentMethods } from '../api/payment-methods';
 import { QuietText } from './card-section';
 import { PaymentMethodRow } from './payment-method-row';
 import { NO_METHODS } from './payment-methods-card';

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { useProfile } from '../api';
+import { useProfile } from '../../../hooks/use-profile';
 import { formatAddress, fullNameOf, skillLabel } from '../display';
 import { CardSection, QuietText } from './card-section';
 

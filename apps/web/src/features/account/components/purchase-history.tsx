@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { purchaseStatusVariant } from '../../../lib/purchase-status';
-import { usePurchases } from '../api';
+import { usePurchases } from '../api/orders';
 import { CardSection, QuietText } from './card-section';
 
 export function PurchaseHistory({ className }: { className?: string }) {

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { useCurrentUser, useLogout } from '../../auth/api';
+import { useCurrentUser } from '../../../hooks/use-current-user';
+import { useLogout } from '../../../hooks/use-logout';
 import { Detail } from './profile-card';
 
 /** Settings tab: the account type and Sign Out (SPEC §2; logout goes to / even if the call fails). */

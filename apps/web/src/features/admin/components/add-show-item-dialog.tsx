@@ -8,8 +8,9 @@ import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useCreateShowItem } from '../api';
+import { useCreateShowItem } from '../api/show-items';
 import { ImageUrlList } from './image-url-list';
 
 const NO_IMAGES = 'Consider adding at least one image';

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import { ButtonLink } from '../../../components/ui/button';
 import { VaultMark } from '../../../components/vault-mark';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../hooks/use-current-user';
 import { paths } from '../../../lib/paths';
 import { AdminDashboard } from './admin-dashboard';
 import { ShowManagerPage } from './show-manager-page';

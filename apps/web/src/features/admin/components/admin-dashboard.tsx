@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useLiveShow } from '../../../lib/live-show/store';
 import { paths } from '../../../lib/paths';
 import { useAdminLive } from '../use-admin-live';
 import { AdminHeader, AdminTitle } from './admin-header';
@@ -11,13 +12,14 @@ const tabClass =
 
 /** SPEC §2 /admin: the Show Control card above the Show Items and Shows tabs. */
 export function AdminDashboard() {
-  const { live, watchers, connection } = useAdminLive();
+  useAdminLive();
+  const connection = useLiveShow((s) => s.connection);
   return (
     <div className="min-h-dvh">
       <AdminHeader back={{ to: paths.show, label: 'Back to Show' }} connection={connection} />
       <main className="mx-auto max-w-5xl px-4 pt-6 pb-12">
         <AdminTitle title="Admin Dashboard" />
-        <ShowControlCard live={live} watchers={watchers} className="mt-6" />
+        <ShowControlCard className="mt-6" />
         <Tabs.Root defaultValue="items" className="mt-8">
           <Tabs.List
             aria-label="Admin sections"

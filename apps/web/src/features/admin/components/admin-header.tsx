@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../../components/ui/button';
 import { VaultMark } from '../../../components/vault-mark';
+import type { Connection } from '../../../lib/live-show/store';
 import { paths } from '../../../lib/paths';
-import type { Connection } from '../use-admin-live';
 
 const indicator = {
   live: { label: 'Live', dot: 'bg-emerald-400' },

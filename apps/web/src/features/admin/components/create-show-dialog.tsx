@@ -5,8 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useCreateShow } from '../api';
+import { useCreateShow } from '../api/shows';
 import { ShowTimingFields } from './show-timing-fields';
 
 /** A new show, validated by the same schema as POST /api/shows. */

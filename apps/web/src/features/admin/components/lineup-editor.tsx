@@ -1,8 +1,9 @@
 import { type AdminShow, showMessages } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
+import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useReorderLineup } from '../api';
+import { useReorderLineup } from '../api/shows';
 import { itemStatusVariant } from '../display';
 import { moveItem } from '../lineup';
 

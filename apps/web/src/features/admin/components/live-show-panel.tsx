@@ -1,23 +1,15 @@
 import type { ShowStateView } from '@vault/contracts';
-import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useNow } from '../../../hooks/use-now';
+import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { formatMinutes, msLeft } from '../../../lib/live-show/clock';
+import { useLiveShow } from '../../../lib/live-show/store';
 import { toast } from '../../../lib/toast';
-import { serverMessage, usePauseShow, useStartShow } from '../api';
+import { usePauseShow, useStartShow } from '../api/show-control';
 import { itemStatusVariant, phaseLabel } from '../display';
-import { formatClock, type LiveSample, phaseMsLeft } from '../live-view';
 import { ResetShowButton } from './reset-show-button';
-
-/** Re-renders every quarter second so the countdown moves; the time itself comes from the server. */
-function useNow(everyMs = 250): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 type LiveShow = NonNullable<ShowStateView['show']>;
 
@@ -67,8 +59,8 @@ function CurrentItemBox({ view, show }: { view: ShowStateView; show: LiveShow })
 }
 
 /** The live show: where it is, what is on sale, and Pause / Start / Reset. */
-export function LiveShowPanel({ sample }: { sample: LiveSample }) {
-  const { view } = sample;
+export function LiveShowPanel({ view }: { view: ShowStateView }) {
+  const offsetMs = useLiveShow((s) => s.offsetMs);
   const now = useNow();
   const start = useStartShow();
   const pause = usePauseShow();
@@ -101,7 +93,7 @@ export function LiveShowPanel({ sample }: { sample: LiveSample }) {
           <span>{`Item ${show.currentIndex + 1} of ${show.lineup.length}`}</span>
           <span aria-hidden="true"> · </span>
           <span className="font-mono text-white tabular-nums" role="timer" aria-label="Time left in this phase">
-            {formatClock(phaseMsLeft(sample, now))}
+            {formatMinutes(msLeft(view, offsetMs, now))}
           </span>{' '}
           left
         </p>

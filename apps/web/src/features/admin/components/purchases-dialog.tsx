@@ -4,10 +4,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
+import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { purchaseStatusVariant } from '../../../lib/purchase-status';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useSettlePurchase, useShowPurchases } from '../api';
+import { useSettlePurchase, useShowPurchases } from '../api/purchases';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useResetShow } from '../api';
+import { useResetShow } from '../api/show-control';
 
 /** Reset Show, behind a confirmation: it stops the show and puts its unsold items back in the queue. */
 export function ResetShowButton({

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useScheduleShow } from '../api';
+import { useScheduleShow } from '../api/shows';
 import { fromDatetimeLocal, toDatetimeLocal } from '../schedule';
 
 const statusOptions = showStatuses.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }));

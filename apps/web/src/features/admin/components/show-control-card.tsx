@@ -1,5 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { LiveSample } from '../live-view';
+import { useLiveShow } from '../../../lib/live-show/store';
 import { LiveShowPanel } from './live-show-panel';
 import { StartShowList } from './start-show-list';
 
@@ -28,24 +27,16 @@ function WatchingPill({ count }: { count: number }) {
  * SPEC §2 Show Control: the live show with its controls, or the shows that could start. Fed by
  * `show:state` pushes, polled every 2 s while the socket is down.
  */
-export function ShowControlCard({
-  live,
-  watchers,
-  className = '',
-}: {
-  live: UseQueryResult<LiveSample>;
-  watchers: number | undefined;
-  className?: string;
-}) {
+export function ShowControlCard({ className = '' }: { className?: string }) {
+  const view = useLiveShow((s) => s.view);
+  const watchers = useLiveShow((s) => s.watchers);
   let body: React.ReactNode;
-  if (live.isPending) {
+  if (!view) {
     body = <p className="text-sm text-steel-400">Loading show state...</p>;
-  } else if (live.isError) {
-    body = <p className="text-sm text-steel-400">Could not load the show state. Retrying…</p>;
-  } else if (live.data.view.active) {
-    body = <LiveShowPanel sample={live.data} />;
+  } else if (view.active) {
+    body = <LiveShowPanel view={view} />;
   } else {
-    body = <StartShowList view={live.data.view} />;
+    body = <StartShowList view={view} />;
   }
   return (
     <section

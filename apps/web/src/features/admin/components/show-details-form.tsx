@@ -4,8 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useUpdateShow } from '../api';
+import { useUpdateShow } from '../api/shows';
 import { ShowTimingFields } from './show-timing-fields';
 
 /**

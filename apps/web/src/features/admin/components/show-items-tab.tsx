@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
-import { useShowItems, useShows } from '../api';
+import { useShowItems } from '../api/show-items';
+import { useShows } from '../api/shows';
 import { itemCount, itemStatusVariant } from '../display';
 import { AddShowItemDialog } from './add-show-item-dialog';
 

@@ -1,7 +1,7 @@
 import type { AdminShow } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../lib/paths';
-import { useShows } from '../api';
+import { useShows } from '../api/shows';
 import { itemCount, showStatusVariant } from '../display';
 import { formatLaunchTime } from '../schedule';
 import { AdminHeader, AdminTitle } from './admin-header';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { useShows } from '../api';
+import { useShows } from '../api/shows';
 import { itemCount, showStatusVariant } from '../display';
 import { formatLaunchTime } from '../schedule';
 import { CreateShowDialog } from './create-show-dialog';

@@ -1,8 +1,10 @@
 import type { ShowStateView } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { serverMessage, useShows, useStartShow } from '../api';
+import { useStartShow } from '../api/show-control';
+import { useShows } from '../api/shows';
 import { itemCount, showStatusVariant } from '../display';
 import { formatLaunchTime } from '../schedule';
 import { ResetShowButton } from './reset-show-button';

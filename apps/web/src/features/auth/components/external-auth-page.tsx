@@ -1,6 +1,6 @@
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { externalSignIn } from '../api';
+import { externalSignIn } from '../api/session';
 import { AuthCard } from './auth-card';
 
 /** SPEC §2 /auth: the external-login landing page. Signed-in members never see it (router sends them to /). */

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../lib/paths';
-import { useForgotPassword } from '../api';
+import { useForgotPassword } from '../api/password';
 import { toastAuthFailure } from '../toasts';
 import { AuthCard } from './auth-card';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { externalSignIn, useLogin } from '../api';
+import { externalSignIn, useLogin } from '../api/session';
 import { toastAuthFailure } from '../toasts';
 import { AuthCard, Divider, GoogleButton } from './auth-card';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { useResetPassword } from '../api';
+import { useResetPassword } from '../api/password';
 import { toastAuthFailure } from '../toasts';
 import { AuthCard } from './auth-card';
 

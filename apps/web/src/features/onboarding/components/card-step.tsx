@@ -2,10 +2,10 @@ import type { OpaqueDataBody } from '@vault/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CardForm } from '../../../components/payment/card-form';
-import { ApiError } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { usePreauthorizeCard } from '../api';
+import { usePreauthorizeCard } from '../api/onboarding';
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -23,8 +23,7 @@ export function CardStep({ onBack }: { onBack: () => void }) {
     } catch (error) {
       toast({
         title: 'Payment Setup Failed',
-        description:
-          (error instanceof ApiError && error.serverMessage) || 'Failed to save payment method. Please try again.',
+        description: serverMessage(error) || 'Failed to save payment method. Please try again.',
         variant: 'destructive',
       });
       throw error;

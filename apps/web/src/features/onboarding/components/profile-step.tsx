@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { toast } from '../../../lib/toast';
-import { useSaveOnboardingProfile } from '../api';
+import { useSaveOnboardingProfile } from '../api/onboarding';
 
 const skillOptions = [
   { value: 'beginner', label: 'Beginner' },

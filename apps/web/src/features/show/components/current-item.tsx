@@ -1,6 +1,6 @@
 import type { CurrentItem } from '@vault/contracts';
 import { useEffect, useState } from 'react';
-import { formatMinutes } from '../store';
+import { formatMinutes } from '../../../lib/live-show/clock';
 
 const ROTATE_MS = 3000;
 

@@ -1,9 +1,10 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { VaultMark } from '../../../components/vault-mark';
+import { useCurrentUser } from '../../../hooks/use-current-user';
+import { useLogout } from '../../../hooks/use-logout';
+import { useLiveShow } from '../../../lib/live-show/store';
 import { paths } from '../../../lib/paths';
-import { useCurrentUser, useLogout } from '../../auth/api';
-import { useLiveShow } from '../store';
 
 const indicator = {
   live: { label: 'Live', dot: 'bg-emerald-400' },

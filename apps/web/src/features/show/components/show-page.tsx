@@ -1,13 +1,15 @@
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../hooks/use-current-user';
+import { useNow } from '../../../hooks/use-now';
+import { formatMinutes, msLeft, splitCountdown } from '../../../lib/live-show/clock';
+import { useLiveShow } from '../../../lib/live-show/store';
+import { useLiveShowFeed } from '../../../lib/live-show/use-live-show-feed';
 import { purchaseArea } from '../purchase-state';
-import { formatMinutes, msLeft, splitCountdown, useLiveShow } from '../store';
-import { useLiveShowFeed } from '../use-live-show-feed';
-import { useNow } from '../use-now';
 import { CurrentItemPanel } from './current-item';
 import { PurchaseArea } from './purchase-area';
 import { ShowHeader } from './show-header';
 import { TestProductGrid } from './test-products';
 
+/** SPEC §7: the member polls the show state every second while the socket is down. */
 const POLL_MS = 1000;
 
 function Panel({ children }: { children: React.ReactNode }) {
@@ -43,7 +45,7 @@ function LaunchCountdown({ title, description, ms }: { title: string | null; des
 
 /** SPEC §2 /show: every state of the live show, from the live-show store. */
 export function ShowPage() {
-  useLiveShowFeed(POLL_MS);
+  useLiveShowFeed({ pollMs: POLL_MS });
   const view = useLiveShow((s) => s.view);
   const offsetMs = useLiveShow((s) => s.offsetMs);
   const user = useCurrentUser().data;

@@ -1,7 +1,7 @@
 import type { TestProduct } from '@vault/contracts';
 import { SwipeToConfirm } from '../../../components/swipe-to-confirm';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../hooks/use-current-user';
 import { formatMoney } from '../../../lib/format';
 import { useBuy } from '../use-buy';
 import { ProductImage, TestBadge } from './product-media';

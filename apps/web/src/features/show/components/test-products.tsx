@@ -2,7 +2,7 @@ import type { TestProduct } from '@vault/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
-import { useTestProducts } from '../api';
+import { useTestProducts } from '../api/test-products';
 import { ProductImage, TestBadge } from './product-media';
 import { TestProductDialog } from './test-product-dialog';
 

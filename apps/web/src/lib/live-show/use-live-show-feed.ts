@@ -1,17 +1,25 @@
-import { type ShowStateView, type ShowTick, socketEvents } from '@vault/contracts';
+import { type ShowStateView, type ShowTick, socketEvents, type WatchersView } from '@vault/contracts';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
-import { fetchShowState } from './fetch-show-state';
+import { fetchShowState, fetchWatchers } from './fetch-show-state';
 import { useLiveShow } from './store';
 
+export interface LiveShowFeedOptions {
+  /** How often GET /api/show/state is polled while the socket is down: 1 s on /show, 2 s on /admin (SPEC §7). */
+  pollMs: number;
+  /** Also poll the watcher count while the socket is down (the admin page; the socket pushes it). */
+  watchers?: boolean;
+}
+
 /**
- * Keeps the live-show store fed: a Socket.IO connection while it is up, polling
- * GET /api/show/state (every 1 s on /show, 2 s on /admin — SPEC §4) while it is not, switching
- * back and forth by itself. Each answer also re-measures the server clock offset.
+ * Keeps the live-show store fed: a Socket.IO connection while it is up, polling while it is not,
+ * switching back and forth by itself. Each answer also re-measures the server clock offset.
+ * No poll on connect: the server sends the state (and an admin the watcher count) to every socket
+ * that joins, and a GET racing that push could leave the older answer on screen.
  */
-export function useLiveShowFeed(pollMs: number) {
+export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOptions) {
   useEffect(() => {
-    const { receive, tick, setConnection } = useLiveShow.getState();
+    const { receive, tick, setConnection, setWatchers } = useLiveShow.getState();
     let polling: ReturnType<typeof setInterval> | undefined;
     let inFlight = false;
 
@@ -19,7 +27,7 @@ export function useLiveShowFeed(pollMs: number) {
       if (inFlight) return;
       inFlight = true;
       try {
-        await fetchShowState();
+        await Promise.all([fetchShowState(), watchers ? fetchWatchers() : undefined]);
       } catch {
         // offline: the next poll tries again
       } finally {
@@ -37,6 +45,7 @@ export function useLiveShowFeed(pollMs: number) {
       polling = undefined;
     };
 
+    setConnection('connecting');
     const socket = io({
       path: '/socket.io',
       withCredentials: true,
@@ -51,6 +60,7 @@ export function useLiveShowFeed(pollMs: number) {
     socket.on('connect_error', startPolling);
     socket.on(socketEvents.state, (view: ShowStateView) => receive(view, view.serverTime - Date.now()));
     socket.on(socketEvents.tick, (t: ShowTick) => tick(t.serverTime - Date.now()));
+    socket.on(socketEvents.watchers, (w: WatchersView) => setWatchers(w.count));
     // Until the socket is up, poll so the screen is never empty.
     const fallback = setTimeout(() => {
       if (!socket.connected) startPolling();
@@ -58,8 +68,11 @@ export function useLiveShowFeed(pollMs: number) {
 
     return () => {
       clearTimeout(fallback);
-      stopPolling();
+      // Closing a connected socket fires 'disconnect', which would start polling for a page
+      // that is gone: drop the listeners first.
+      socket.removeAllListeners();
       socket.close();
+      stopPolling();
     };
-  }, [pollMs]);
+  }, [pollMs, watchers]);
 }

@@ -1,6 +1,6 @@
 import type { ShowStateView } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatMinutes, msLeft, splitCountdown } from './store';
+import { formatMinutes, msLeft, splitCountdown } from './clock';
 
 const base: ShowStateView = {
   active: true,
@@ -23,6 +23,12 @@ const base: ShowStateView = {
   },
   serverTime: 900_000,
 };
+
+/** The admin's sample: 60 s per item, 7 s frozen on pause, the phase ending at 100 000. */
+function view(overrides: Partial<NonNullable<ShowStateView['show']>> = {}, active = true): ShowStateView {
+  const show = base.show && { ...base.show, perKnifeSeconds: 60, phaseEndsAt: 100_000, step: 5, ...overrides };
+  return { ...base, active, timeRemaining: 7000, show, serverTime: 90_000 };
+}
 
 describe('live-show countdowns', () => {
   it('count down by the server clock, whatever the device clock says', () => {
@@ -58,5 +64,30 @@ describe('live-show countdowns', () => {
     expect(formatMinutes(999)).toBe('0:01');
     expect(formatMinutes(0)).toBe('0:00');
     expect(splitCountdown(3_725_000)).toEqual({ hours: 1, minutes: 2, seconds: 5 });
+  });
+});
+
+// The same function drives the admin's Show Control clock.
+describe('the phase clock on /admin', () => {
+  it('counts to the phase end by the server clock', () => {
+    // The device is 2 s behind the server: at client 95 000 the server is at 97 000.
+    expect(msLeft(view(), 2000, 95_000)).toBe(3000);
+    expect(msLeft(view(), 0, 200_000)).toBe(0);
+  });
+
+  it('holds still while paused', () => {
+    const paused = view({ status: 'paused', phaseEndsAt: null });
+    expect(msLeft(paused, 0, 1)).toBe(7000);
+    expect(msLeft(paused, 0, 999_999)).toBe(7000);
+  });
+
+  it('is zero when no show is live', () => {
+    expect(msLeft(view({}, false), 0, 0)).toBe(0);
+  });
+
+  it('shows m:ss, rounding partial seconds up', () => {
+    expect(formatMinutes(61_000)).toBe('1:01');
+    expect(formatMinutes(500)).toBe('0:01');
+    expect(formatMinutes(0)).toBe('0:00');
   });
 });

@@ -1,12 +1,12 @@
-import type { ShowStateView } from '@vault/contracts';
+import type { CurrentItem, ShowStateView } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatClock, isOlderView, phaseMsLeft, showMoved } from './live-view';
+import { isOlderView, showMoved, withLocalSales } from './view';
 
 const SHOW_ID = '6a4f2c1e-8b1d-4c3e-9f70-1a2b3c4d5e6f';
 
-function view(overrides: Partial<NonNullable<ShowStateView['show']>> = {}, active = true): ShowStateView {
+function view(overrides: Partial<NonNullable<ShowStateView['show']>> = {}): ShowStateView {
   return {
-    active,
+    active: true,
     scheduled: false,
     timeUntilLaunch: 0,
     timeRemaining: 7000,
@@ -50,28 +50,29 @@ describe('showMoved', () => {
   });
 });
 
-describe('phaseMsLeft', () => {
-  it('counts to the phase end by the server clock', () => {
-    // The device is 2 s behind the server: at client 95 000 the server is at 97 000.
-    expect(phaseMsLeft({ view: view(), offsetMs: 2000 }, 95_000)).toBe(3000);
-    expect(phaseMsLeft({ view: view(), offsetMs: 0 }, 200_000)).toBe(0);
+const item: CurrentItem = {
+  id: '6f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11',
+  title: 'Raven Tanto',
+  category: null,
+  bladeType: null,
+  description: null,
+  price: '450.00',
+  status: 'showing',
+  imageUrls: [],
+  mainVideoUrl: null,
+  soldToUserId: null,
+};
+const onSale: ShowStateView = { ...view(), timeRemaining: 60_000, currentItem: item, show: null, serverTime: 0 };
+const me = '9a1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11';
+
+describe('purchases made here', () => {
+  it('keep an item sold when an older view still shows it on sale', () => {
+    expect(withLocalSales(onSale, { [item.id]: me }).currentItem).toMatchObject({ status: 'sold', soldToUserId: me });
   });
 
-  it('holds still while paused', () => {
-    const paused = view({ status: 'paused', phaseEndsAt: null });
-    expect(phaseMsLeft({ view: paused, offsetMs: 0 }, 1)).toBe(7000);
-    expect(phaseMsLeft({ view: paused, offsetMs: 0 }, 999_999)).toBe(7000);
-  });
-
-  it('is zero when no show is live', () => {
-    expect(phaseMsLeft({ view: view({}, false), offsetMs: 0 }, 0)).toBe(0);
-  });
-});
-
-describe('formatClock', () => {
-  it('shows m:ss, rounding partial seconds up', () => {
-    expect(formatClock(61_000)).toBe('1:01');
-    expect(formatClock(500)).toBe('0:01');
-    expect(formatClock(0)).toBe('0:00');
+  it('leave other items and the server’s own sold state alone', () => {
+    expect(withLocalSales(onSale, { other: me })).toBe(onSale);
+    const sold = { ...onSale, currentItem: { ...item, status: 'sold' as const, soldToUserId: 'someone' } };
+    expect(withLocalSales(sold, { [item.id]: me })).toBe(sold);
   });
 });

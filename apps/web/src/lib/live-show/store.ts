@@ -1,6 +1,6 @@
 import type { ShowStateView } from '@vault/contracts';
 import { create } from 'zustand';
-import { withLocalSales } from './purchase-state';
+import { isOlderView, withLocalSales } from './view';
 
 export type Connection = 'connecting' | 'live' | 'polling';
 
@@ -21,6 +21,8 @@ interface LiveShowState {
   /** serverNow ≈ Date.now() + offsetMs; estimated from every state and tick received. */
   offsetMs: number;
   connection: Connection;
+  /** Members watching; only admins are told (pushed to admin sockets, polled by /admin). */
+  watchers: number | undefined;
   /** Items bought from this browser: item id → buyer id (see withLocalSales). */
   sales: Record<string, string>;
   receive(view: ShowStateView, offsetMs: number): void;
@@ -28,23 +30,25 @@ interface LiveShowState {
   markSold(itemId: string, buyerId: string): void;
   tick(offsetMs: number): void;
   setConnection(connection: Connection): void;
+  setWatchers(count: number): void;
 }
 
 /**
- * The live show as this browser knows it (zustand holds live state; server data that is not live
- * stays in the query cache). Fed by socket pushes while connected and by polling while not; a
- * state older than the one held (lower step) is ignored, so the two feeds can overlap safely.
+ * The live show as this browser knows it, for /show and /admin alike (zustand holds live state;
+ * server data that is not live stays in the query cache). Fed by socket pushes while connected
+ * and by polling while not; a state older than the one held (lower step) is ignored, so the two
+ * feeds can overlap safely.
  */
 export const useLiveShow = create<LiveShowState>((set, get) => ({
   view: null,
   offsetMs: 0,
   connection: 'connecting',
+  watchers: undefined,
   sales: {},
   receive(view, sample) {
     const offsetMs = estimateOffset(sample);
     const { view: held, sales } = get();
-    const stale = held?.show && view.show && held.show.id === view.show.id && view.show.step < held.show.step;
-    set(stale ? { offsetMs } : { view: withLocalSales(view, sales), offsetMs });
+    set(isOlderView(held, view) ? { offsetMs } : { view: withLocalSales(view, sales), offsetMs });
   },
   markSold(itemId, buyerId) {
     const sales = { ...get().sales, [itemId]: buyerId };
@@ -57,32 +61,7 @@ export const useLiveShow = create<LiveShowState>((set, get) => ({
   setConnection(connection) {
     set({ connection });
   },
+  setWatchers(watchers) {
+    set({ watchers });
+  },
 }));
-
-/** Milliseconds left in the current phase, or until launch, by the server's clock. */
-export function msLeft(view: ShowStateView | null, offsetMs: number, clientNow: number): number {
-  if (!view?.show) return 0;
-  const serverNow = clientNow + offsetMs;
-  if (view.active) {
-    if (view.show.status === 'paused') return view.timeRemaining;
-    if (view.show.phaseEndsAt === null) return 0;
-    const left = Math.max(0, view.show.phaseEndsAt - serverNow);
-    // What is left of an item's time never shows more than the item's time, whatever the
-    // residual error of the clock estimate.
-    return view.show.phase === 'showing' ? Math.min(left, view.show.perKnifeSeconds * 1000) : left;
-  }
-  if (view.scheduled && view.show.launchTime !== null) return Math.max(0, view.show.launchTime - serverNow);
-  return 0;
-}
-
-/** m:ss (SPEC §4 timers). */
-export function formatMinutes(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** Hours (only when above zero), minutes, seconds for the launch countdown card. */
-export function splitCountdown(ms: number): { hours: number; minutes: number; seconds: number } {
-  const total = Math.ceil(ms / 1000);
-  return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
-}

@@ -1,31 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CurrentUser,
   OnboardingProfileBody,
   OpaqueDataBody,
   PreauthResponse,
-  ProfileResponse,
   UserResponse,
 } from '@vault/contracts';
-import { apiRequest } from '../../lib/api-client';
-import { currentUserKey } from '../../lib/current-user';
-import { paymentMethodsKey, profileKey } from '../../lib/query-keys';
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await apiRequest('POST', url, body);
-  return (await response.json()) as T;
-}
-
-/** What the member already told us, to prefill step 2. */
-export function useProfile() {
-  return useQuery<ProfileResponse>({ queryKey: profileKey });
-}
+import { api } from '../../../lib/api-client';
+import { currentUserKey, paymentMethodsKey, profileKey } from '../../../lib/query-keys';
 
 /** Step 2: POST /api/onboarding/complete. */
 export function useSaveOnboardingProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OnboardingProfileBody) => postJson<UserResponse>('/api/onboarding/complete', body),
+    mutationFn: (body: OnboardingProfileBody) => api.post<UserResponse>('/api/onboarding/complete', body),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(currentUserKey, user);
       void queryClient.invalidateQueries({ queryKey: profileKey });
@@ -38,7 +26,7 @@ export function useSaveOnboardingProfile() {
 export function usePreauthorizeCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OpaqueDataBody) => postJson<PreauthResponse>('/api/payment/preauth', body),
+    mutationFn: (body: OpaqueDataBody) => api.post<PreauthResponse>('/api/payment/preauth', body),
     onSuccess: ({ user }) => {
       queryClient.setQueryData<CurrentUser | null>(currentUserKey, (current) =>
         current ? { ...current, onboardingCompleted: user.onboardingCompleted } : current,

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser, UserResponse } from '@vault/contracts';
+import { ApiError, api } from '../lib/api-client';
+import { currentUserKey } from '../lib/query-keys';
+
+// The signed-in member, read by every feature (guards, show, account, admin).
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return (await api.get<UserResponse>(currentUserKey[0])).user;
+  } catch (error) {
+    // SPEC §7: for the current-user call, a 401 means "no user", not an error.
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** SPEC §7: fresh for 5 minutes, kept 10, never retried. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUser,
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { currentUserKey } from '../lib/query-keys';
+
+/** SPEC §4: logout goes to / even when the call fails; either way nothing of the member stays cached. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return async (navigate: (to: string) => void) => {
+    try {
+      await api.post('/api/auth/logout');
+    } catch {
+      // still leave
+    }
+    queryClient.clear();
+    queryClient.setQueryData(currentUserKey, null);
+    navigate('/');
+  };
+}
