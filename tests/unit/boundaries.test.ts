@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findViolations } from '../../scripts/check-boundaries.mjs';
+
+/** A throwaway workspace: files given as path → source. */
+function workspace(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'vault-boundaries-'));
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
+  return root;
+}
+
+const manifests = {
+  'apps/api/package.json': '{"name":"@vault/api"}',
+  'apps/web/package.json': '{"name":"@vault/web"}',
+  'apps/worker/package.json': '{"name":"@vault/worker"}',
+};
+
+describe('the import boundaries lint', () => {
+  it('finds a feature importing another, apps importing apps, packages importing apps, Fastify in the engine', () => {
+    const root = workspace({
+      ...manifests,
+      'apps/web/src/features/show/components/header.tsx': "import { useLogout } from '../../auth/api';\n",
+      'apps/web/src/features/auth/api.ts': 'export const useLogout = 1;\n',
+      'apps/worker/src/main.ts': "import { buildApp } from '@vault/api';\nimport x from '../../api/src/app';\n",
+      'packages/db/src/index.ts': "export { x } from '../../../apps/api/src/env';\n",
+      'packages/engine/src/driver.ts':
+        "import type { FastifyInstance } from 'fastify';\nimport { useState } from 'react';\n",
+    });
+    const found = findViolations(root);
+    expect(found).toEqual([
+      "apps/web/src/features/show/components/header.tsx: imports '../../auth/api': a web feature never imports another feature: move what they share to src/lib, src/hooks or src/components",
+      "apps/worker/src/main.ts: imports '@vault/api': apps never import each other",
+      "apps/worker/src/main.ts: imports '../../api/src/app': apps never import each other",
+      "packages/db/src/index.ts: imports '../../../apps/api/src/env': packages never import apps",
+      "packages/engine/src/driver.ts: imports 'fastify': the show engine imports neither Fastify nor React",
+      "packages/engine/src/driver.ts: imports 'react': the show engine imports neither Fastify nor React",
+    ]);
+  });
+
+  it('allows imports within a feature, shared web code, packages from apps, and its own app', () => {
+    const root = workspace({
+      ...manifests,
+      'apps/web/src/features/show/components/header.tsx':
+        "import { api } from '../api';\nimport { apiRequest } from '../../../lib/api-client';\nimport { useNow } from '../../../hooks/use-now';\n",
+      'apps/web/src/features/show/api.ts': "import { z } from 'zod';\n",
+      'apps/api/test/app.int.test.ts':
+        "import { buildApp } from '../src/app';\nimport { openDatabase } from '@vault/db';\n",
+      'packages/engine/src/machine.ts': "import { z } from 'zod';\nimport type { Database } from '@vault/db';\n",
+    });
+    expect(findViolations(root)).toEqual([]);
+  });
+});
