@@ -1,4 +1,4 @@
-import { type ShowStateView, socketEvents } from '@vault/contracts';
+import { ClockPong, type ShowStateView, socketEvents } from '@vault/contracts';
 import { backends, seedOnboardedMembers } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,19 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     await expect.poll(() => ticks, { timeout: 3000 }).toBeGreaterThanOrEqual(1);
     await admin.post('/api/show/reset', { showId: show.id });
     await expect.poll(() => states.at(-1)?.active, { timeout: 5000 }).toBe(false);
+  });
+
+  it('answers a clock ping with the server time, so the client can measure its round trip', async () => {
+    const socket = connect({ cookie: memberCookie, origin: ORIGIN });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const sent = Date.now();
+    const pong = ClockPong.parse(await socket.timeout(2000).emitWithAck(socketEvents.clockPing, { clientTime: sent }));
+    expect(pong.clientTime).toBe(sent);
+    expect(pong.serverTime).toBeGreaterThanOrEqual(sent);
+    expect(pong.serverTime).toBeLessThanOrEqual(Date.now());
   });
 
   it('refuses a socket without a session', async () => {

@@ -57,13 +57,23 @@ export const ShowStateView = z.object({
 });
 export type ShowStateView = z.infer<typeof ShowStateView>;
 
-/** Socket.IO events (server → client). */
+/** Socket.IO events (server → client, except `clockPing`). */
 export const socketEvents = {
   state: 'show:state',
   tick: 'show:tick',
   /** Admins only: WatchersView, whenever the number of members on /show changes. */
   watchers: 'show:watchers',
+  /** Client → server with a ClockPing; the server acknowledges with a ClockPong (a measured round trip). */
+  clockPing: 'clock:ping',
 } as const;
 
 export const ShowTick = z.object({ serverTime: z.number().int(), step: z.number().int().nullable() });
 export type ShowTick = z.infer<typeof ShowTick>;
+
+/** The client's send time, echoed back so a reply can be matched to its request. */
+export const ClockPing = z.object({ clientTime: z.number() });
+export type ClockPing = z.infer<typeof ClockPing>;
+
+/** The ack of a `clock:ping`: the server's clock when it answered. */
+export const ClockPong = z.object({ clientTime: z.number(), serverTime: z.number().int() });
+export type ClockPong = z.infer<typeof ClockPong>;

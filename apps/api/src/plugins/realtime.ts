@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { socketEvents } from '@vault/contracts';
+import { ClockPing, type ClockPong, socketEvents } from '@vault/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -17,6 +17,10 @@ declare module 'fastify' {
 
 const TICK_MS = 1000;
 const WATCHERS_MS = 2000;
+// Socket.IO's defaults (25 s + 20 s) leave a silent client counted as a watcher for up to 45 s:
+// ping every 5 s and drop a client that has not answered within 4 more.
+const PING_INTERVAL_MS = 5000;
+const PING_TIMEOUT_MS = 4000;
 
 /** What the handshake proved, kept on the socket. */
 interface MemberSocketData {
@@ -47,7 +51,8 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * Every member gets the full `show:state` at once on connect — recovered or not, so a reconnect
  * never shows stale state — and again on every change this instance's snapshot sees (the bus
  * brings changes from workers and other replicas), plus a volatile `show:tick` each second for
- * clock correction.
+ * liveness (a client that hears nothing for ~2 s treats the link as dead). A `clock:ping` is
+ * acknowledged with the server's time, so the client measures its offset over a known round trip.
  * Scaled: the Redis streams adapter joins the replicas (connection state recovery, cross-replica
  * socket counts).
  */
@@ -58,6 +63,8 @@ export const realtime = fp(
     const io = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
+      pingInterval: PING_INTERVAL_MS,
+      pingTimeout: PING_TIMEOUT_MS,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
       allowRequest: (req, callback) => {
         const origin = req.headers.origin;
@@ -106,6 +113,12 @@ export const realtime = fp(
         return;
       }
       socket.emit(socketEvents.state, store.view(Date.now()));
+      socket.on(socketEvents.clockPing, (payload: unknown, ack: unknown) => {
+        const ping = ClockPing.safeParse(payload);
+        if (!ping.success || typeof ack !== 'function') return;
+        const pong: ClockPong = { clientTime: ping.data.clientTime, serverTime: Date.now() };
+        ack(pong);
+      });
       // Admins get the live watcher count; everyone else is a watcher.
       void findUserRole(app.db, member.userId)
         .then((role) => {

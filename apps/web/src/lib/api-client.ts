@@ -1,7 +1,8 @@
 /**
  * The one way the web app calls the API (SPEC §7): cookies always, JSON bodies and answers, and
  * any non-ok response becomes an ApiError whose message is "<status>: <body text or status text>"
- * (SPEC §8). A request that never got an answer becomes a NetworkError.
+ * (SPEC §8). A request that never got an answer (refused, or not within its timeout) becomes a
+ * NetworkError.
  */
 export class ApiError extends Error {
   constructor(
@@ -29,7 +30,11 @@ export class ApiError extends Error {
 
 /** The browser could not reach the API at all (as opposed to the API answering with an error). */
 export class NetworkError extends Error {
-  constructor(cause: unknown) {
+  constructor(
+    cause: unknown,
+    /** No answer within the request's timeout (the link may be dead rather than refusing). */
+    readonly timedOut = false,
+  ) {
     super('Unable to connect', { cause });
     this.name = 'NetworkError';
   }
@@ -41,26 +46,61 @@ export const serverMessage = (error: unknown): string | undefined =>
 
 type Headers = Record<string, string>;
 
-async function request<T>(method: string, url: string, body?: unknown, headers: Headers = {}): Promise<T> {
-  let response: Response;
+/** A read that has not answered in this long is treated as lost. */
+export const READ_TIMEOUT_MS = 8000;
+/** Writes may wait on the payment gateway: give them longer. */
+export const WRITE_TIMEOUT_MS = 20_000;
+
+export interface RequestOptions {
+  headers?: Headers;
+  /** Abort after this long (the request then fails as a NetworkError with `timedOut`). */
+  timeoutMs?: number;
+}
+
+/**
+ * Every request is aborted after its timeout: `fetch` has none of its own, and a request sent into
+ * a dead pooled keep-alive connection would otherwise wait forever. Aborting an HTTP/1.1 request
+ * in flight also makes the browser discard that connection, so the next request opens a fresh one
+ * — which is as far as a page can go: fetch cannot ask for a new connection or evict the pool
+ * (`keepalive` only lets a request outlive the page). `no-store` keeps every answer from the
+ * network, never from a cache.
+ */
+async function request<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const { headers = {}, timeoutMs = method === 'GET' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new NetworkError(error);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method,
+        credentials: 'include',
+        cache: 'no-store',
+        keepalive: false,
+        signal: controller.signal,
+        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      // The body can stall as well as the headers: the timeout covers both.
+      text = await response.text();
+    } catch (error) {
+      throw new NetworkError(error, timedOut);
+    }
+    if (!response.ok) throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, text);
+    return JSON.parse(text) as T;
+  } finally {
+    clearTimeout(timer);
   }
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, text);
-  return JSON.parse(text) as T;
 }
 
 export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body?: unknown, headers?: Headers) => request<T>('POST', url, body, headers),
+  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),
   put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
   delete: <T>(url: string) => request<T>('DELETE', url),

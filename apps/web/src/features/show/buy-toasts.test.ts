@@ -1,7 +1,14 @@
 import { buyMessages } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { isSoldOut, outcomeUnknown, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import { ApiError, NetworkError } from '../../lib/api-client';
+import {
+  answerLost,
+  confirmingToast,
+  isSoldOut,
+  outcomeUnknown,
+  purchaseErrorToast,
+  purchaseSuccessToast,
+} from './buy-toasts';
 
 const refusal = (status: number, message: string) =>
   new ApiError(status, `${status}: ${JSON.stringify({ message })}`, JSON.stringify({ message }));
@@ -68,5 +75,17 @@ describe('when a retry must reuse the Idempotency-Key', () => {
     expect(outcomeUnknown(refusal(502, buyMessages.gatewayFailed))).toBe(true);
     expect(outcomeUnknown(refusal(402, buyMessages.declined))).toBe(false);
     expect(outcomeUnknown(refusal(409, buyMessages.sold))).toBe(false);
+  });
+});
+
+describe('a buy on a bad link', () => {
+  it('re-sends only when no answer came back at all', () => {
+    expect(answerLost(new NetworkError(new TypeError('Failed to fetch'), true))).toBe(true);
+    expect(answerLost(new ApiError(500, '500: oops', 'oops'))).toBe(false);
+    expect(answerLost(refusal(409, buyMessages.sold))).toBe(false);
+  });
+
+  it('tells the member the outcome is being confirmed, not that it failed', () => {
+    expect(confirmingToast()).toMatchObject({ title: 'Confirming your purchase…', variant: 'default' });
   });
 });

@@ -1,5 +1,5 @@
 import type { BuyResponse } from '@vault/contracts';
-import { ApiError, serverMessage } from '../../lib/api-client';
+import { ApiError, NetworkError, serverMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import type { ToastVariant } from '../../lib/toast';
 
@@ -51,4 +51,26 @@ export function purchaseErrorToast(error: unknown): ToastText {
  */
 export function outcomeUnknown(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;
+}
+
+/**
+ * Whether a failed attempt is worth re-sending at once with the same key: no answer came back at
+ * all (a dead or dropped link), so the purchase may or may not have happened.
+ */
+export function answerLost(error: unknown): boolean {
+  return error instanceof NetworkError;
+}
+
+/**
+ * Not in SPEC §8 (an addition for bad links): the buy's answer was lost and it is being re-sent
+ * with the same Idempotency-Key, so the member learns the outcome without being charged twice.
+ * The SPEC §8 toast for the outcome follows.
+ */
+export function confirmingToast(): ToastText {
+  return {
+    title: 'Confirming your purchase…',
+    description:
+      'The connection dropped before we heard back. We are confirming the outcome — you will not be charged twice.',
+    variant: 'default',
+  };
 }

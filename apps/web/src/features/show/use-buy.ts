@@ -6,13 +6,24 @@ import { useLiveShow } from '../../lib/live-show/store';
 import { purchasesKey, testProductsKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { postBuy } from './api/buy';
-import { isSoldOut, outcomeUnknown, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import {
+  answerLost,
+  confirmingToast,
+  isSoldOut,
+  outcomeUnknown,
+  purchaseErrorToast,
+  purchaseSuccessToast,
+} from './buy-toasts';
 import { createKeyRing, randomKey } from './idempotency';
 
 const keyRing = createKeyRing(randomKey);
 // Item ids with a request on the wire, checked synchronously: a double tap lands twice before
 // React re-renders the button as disabled, and must still send one request.
 const inFlight = new Set<string>();
+/** Re-sends (same key) after a lost answer, and the pause before each: the link gets time to return. */
+const CONFIRM_DELAYS_MS = [1000, 2000, 3000];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Buying a live item or a test product (SPEC §4, §7, §8): one request per press, the toasts, and
@@ -38,8 +49,22 @@ export function useBuy() {
       if (inFlight.has(showItemId)) return false;
       inFlight.add(showItemId);
       const key = keyRing.keyFor(showItemId);
+      // A lost answer (timeout, dropped link) is re-sent with the same key: the server answers
+      // with the first purchase if there was one, so the member learns the outcome, charged once.
+      const send = async () => {
+        for (const delay of CONFIRM_DELAYS_MS) {
+          try {
+            return await mutateAsync({ showItemId, key });
+          } catch (error) {
+            if (!answerLost(error)) throw error;
+            if (delay === CONFIRM_DELAYS_MS[0]) toast(confirmingToast());
+            await pause(delay);
+          }
+        }
+        return mutateAsync({ showItemId, key });
+      };
       try {
-        const response = await mutateAsync({ showItemId, key });
+        const response = await send();
         keyRing.settle(showItemId, false);
         if (buyerId) useLiveShow.getState().markSold(response.item.id, buyerId);
         toast(purchaseSuccessToast(response));

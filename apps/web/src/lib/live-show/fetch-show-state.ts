@@ -1,5 +1,6 @@
 import type { ShowStateView, WatchersView } from '@vault/contracts';
 import { ApiError, api } from '../api-client';
+import { sampleFromRoundTrip } from './clock-offset';
 import { useLiveShow } from './store';
 
 /** A refusal (e.g. 5xx) leaves the held state as it is; only a network failure rejects. */
@@ -12,17 +13,20 @@ async function unlessRefused<T>(call: Promise<T>): Promise<T | undefined> {
   }
 }
 
+/** A poll that has not answered in this long is given up: the next one starts at once. */
+export const POLL_TIMEOUT_MS = 2500;
+
 /**
  * Reads GET /api/show/state once into the live-show store. The feed polls with it while the
  * socket is down; a purchase or an admin command calls it to refresh the show state at once
- * (SPEC §4) rather than wait for the next push. Rejects only when the network does.
+ * (SPEC §4) rather than wait for the next push. Rejects only when the network does (including a
+ * timeout). The round trip is measured, so the answer is also a clock sample.
  */
-export async function fetchShowState(): Promise<void> {
+export async function fetchShowState(timeoutMs = POLL_TIMEOUT_MS): Promise<void> {
   const sent = Date.now();
-  const view = await unlessRefused(api.get<ShowStateView>('/api/show/state'));
+  const view = await unlessRefused(api.get<ShowStateView>('/api/show/state', { timeoutMs }));
   if (!view) return;
-  // The server's time was read about halfway through the round trip.
-  useLiveShow.getState().receive(view, view.serverTime - (sent + Date.now()) / 2);
+  useLiveShow.getState().receive(view, sampleFromRoundTrip(sent, Date.now(), view.serverTime));
 }
 
 /** After a purchase or an admin command; a failed refresh is harmless: the feed brings the same data. */
@@ -32,6 +36,6 @@ export function refreshShowState(): void {
 
 /** Reads GET /api/show/watchers (admins only) into the live-show store. */
 export async function fetchWatchers(): Promise<void> {
-  const watchers = await unlessRefused(api.get<WatchersView>('/api/show/watchers'));
+  const watchers = await unlessRefused(api.get<WatchersView>('/api/show/watchers', { timeoutMs: POLL_TIMEOUT_MS }));
   if (watchers) useLiveShow.getState().setWatchers(watchers.count);
 }

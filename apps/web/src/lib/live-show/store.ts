@@ -1,34 +1,38 @@
 import type { ShowStateView } from '@vault/contracts';
 import { create } from 'zustand';
+import { type ClockSample, createClockEstimator } from './clock-offset';
 import { isOlderView, withLocalSales } from './view';
 
-export type Connection = 'connecting' | 'live' | 'polling';
+/**
+ * live: the socket is up and has delivered state since it (re)connected; reconnecting: the socket
+ * went silent and is being replaced (polling meanwhile); polling: the socket is down.
+ */
+export type Connection = 'connecting' | 'live' | 'reconnecting' | 'polling';
 
-// Every sample underestimates the offset by its network delay (the server's time is read before
-// the message travels), so the best estimate is the largest recent sample. Samples expire, so a
-// device whose clock is corrected is followed within this window.
-const SAMPLE_WINDOW_MS = 30_000;
-let samples: Array<{ at: number; offset: number }> = [];
-
-function estimateOffset(sample: number): number {
-  const now = Date.now();
-  samples = [...samples.filter((s) => now - s.at < SAMPLE_WINDOW_MS), { at: now, offset: sample }];
-  return Math.max(...samples.map((s) => s.offset));
-}
+const clock = createClockEstimator();
 
 interface LiveShowState {
   view: ShowStateView | null;
-  /** serverNow ≈ Date.now() + offsetMs; estimated from every state and tick received. */
+  /** serverNow ≈ Date.now() + offsetMs (see clock-offset.ts). */
   offsetMs: number;
+  /**
+   * Client time (Date.now()) when the held view was last known to be current: a state received
+   * (push or poll), or a tick naming the held step. 0 = never.
+   */
+  confirmedAt: number;
   connection: Connection;
   /** Members watching; only admins are told (pushed to admin sockets, polled by /admin). */
   watchers: number | undefined;
   /** Items bought from this browser: item id → buyer id (see withLocalSales). */
   sales: Record<string, string>;
-  receive(view: ShowStateView, offsetMs: number): void;
+  /** A state from a push (no round trip: a rough clock sample) or a poll (a measured one). */
+  receive(view: ShowStateView, sample?: ClockSample): void;
   /** Shows a purchase at once, before the server's next state arrives. */
   markSold(itemId: string, buyerId: string): void;
-  tick(offsetMs: number): void;
+  /** A tick: the server is at `step`. True when that is the held view's step (now confirmed). */
+  confirm(step: number | null): boolean;
+  /** A measured clock sample (a clock ping's ack). */
+  clockSample(sample: ClockSample): void;
   setConnection(connection: Connection): void;
   setWatchers(count: number): void;
 }
@@ -39,29 +43,46 @@ interface LiveShowState {
  * and by polling while not; a state older than the one held (lower step) is ignored, so the two
  * feeds can overlap safely.
  */
-export const useLiveShow = create<LiveShowState>((set, get) => ({
-  view: null,
-  offsetMs: 0,
-  connection: 'connecting',
-  watchers: undefined,
-  sales: {},
-  receive(view, sample) {
-    const offsetMs = estimateOffset(sample);
-    const { view: held, sales } = get();
-    set(isOlderView(held, view) ? { offsetMs } : { view: withLocalSales(view, sales), offsetMs });
-  },
-  markSold(itemId, buyerId) {
-    const sales = { ...get().sales, [itemId]: buyerId };
-    const held = get().view;
-    set({ sales, view: held && withLocalSales(held, sales) });
-  },
-  tick(sample) {
-    set({ offsetMs: estimateOffset(sample) });
-  },
-  setConnection(connection) {
-    set({ connection });
-  },
-  setWatchers(watchers) {
-    set({ watchers });
-  },
-}));
+export const useLiveShow = create<LiveShowState>((set, get) => {
+  const offset = (now: number) => clock.estimate(now) ?? get().offsetMs;
+  return {
+    view: null,
+    offsetMs: 0,
+    confirmedAt: 0,
+    connection: 'connecting',
+    watchers: undefined,
+    sales: {},
+    receive(view, sample) {
+      const now = Date.now();
+      if (sample) clock.add(sample);
+      else clock.addRough(now, view.serverTime - now);
+      const { view: held, sales } = get();
+      if (isOlderView(held, view)) {
+        set({ offsetMs: offset(now) });
+        return;
+      }
+      set({ view: withLocalSales(view, sales), offsetMs: offset(now), confirmedAt: now });
+    },
+    markSold(itemId, buyerId) {
+      const sales = { ...get().sales, [itemId]: buyerId };
+      const held = get().view;
+      set({ sales, view: held && withLocalSales(held, sales) });
+    },
+    confirm(step) {
+      const held = get().view;
+      if (!held || (held.show?.step ?? null) !== step) return false;
+      set({ confirmedAt: Date.now() });
+      return true;
+    },
+    clockSample(sample) {
+      clock.add(sample);
+      set({ offsetMs: offset(sample.at) });
+    },
+    setConnection(connection) {
+      set({ connection });
+    },
+    setWatchers(watchers) {
+      set({ watchers });
+    },
+  };
+});

@@ -1,8 +1,20 @@
-import { type ShowStateView, type ShowTick, socketEvents, type WatchersView } from '@vault/contracts';
+import { type ClockPong, type ShowStateView, type ShowTick, socketEvents, type WatchersView } from '@vault/contracts';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
-import { fetchShowState, fetchWatchers } from './fetch-show-state';
-import { useLiveShow } from './store';
+import { sampleFromRoundTrip } from './clock-offset';
+import { fetchShowState, fetchWatchers, refreshShowState } from './fetch-show-state';
+import { createLinkWatch } from './liveness';
+import { type Connection, useLiveShow } from './store';
+
+/** A measured clock sample this often while the socket is up (ticks carry no round trip). */
+const CLOCK_PING_MS = 3000;
+const CLOCK_PING_TIMEOUT_MS = 2000;
+/** Until the socket is up, poll after this long so the screen is never empty. */
+const FIRST_POLL_MS = 1500;
+/** Polls allowed on the wire at once: enough that one stuck in a dead connection cannot stall the feed. */
+const MAX_POLLS_IN_FLIGHT = 2;
+/** A tick naming another step than the one held asks for the state, at most this often. */
+const CATCH_UP_MS = 2000;
 
 export interface LiveShowFeedOptions {
   /** How often GET /api/show/state is polled while the socket is down: 1 s on /show, 2 s on /admin (SPEC §7). */
@@ -13,29 +25,35 @@ export interface LiveShowFeedOptions {
 
 /**
  * Keeps the live-show store fed: a Socket.IO connection while it is up, polling while it is not,
- * switching back and forth by itself. Each answer also re-measures the server clock offset.
+ * switching back and forth by itself.
+ * - Liveness: the server sends something every second (the tick). ~2 s of silence means the link
+ *   is dead even though no socket closed (a blackhole): polling starts at once and the socket is
+ *   closed and reopened on a fresh connection rather than left to Socket.IO's heartbeat.
+ * - "Live" again only once the reconnected socket has delivered state (the server sends it on
+ *   connect), so the indicator never claims a link that has not proved itself.
+ * - Every poll has a timeout and a second may run beside a stuck one, so a poll lost in a dead
+ *   connection never stops polling.
+ * - Clock: polls and `clock:ping` acks are measured samples (see clock-offset.ts).
  * No poll on connect: the server sends the state (and an admin the watcher count) to every socket
- * that joins, and a GET racing that push could leave the older answer on screen.
+ * that joins; polls that cross it are harmless (the store keeps the highest step).
  */
 export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOptions) {
   useEffect(() => {
-    const { receive, tick, setConnection, setWatchers } = useLiveShow.getState();
-    let polling: ReturnType<typeof setInterval> | undefined;
-    let inFlight = false;
+    const { receive, confirm, clockSample, setConnection, setWatchers } = useLiveShow.getState();
 
+    // Polls start every pollMs; one lost in a dead connection does not hold the next back (a
+    // second runs beside it, on another connection), and each gives up after its own timeout.
+    let polling: ReturnType<typeof setInterval> | undefined;
+    let inFlight = 0;
     const poll = async () => {
-      if (inFlight) return;
-      inFlight = true;
-      try {
-        await Promise.all([fetchShowState(), watchers ? fetchWatchers() : undefined]);
-      } catch {
-        // offline: the next poll tries again
-      } finally {
-        inFlight = false;
-      }
+      if (inFlight >= MAX_POLLS_IN_FLIGHT) return;
+      inFlight += 1;
+      // Offline or timed out: the next poll tries again.
+      await Promise.allSettled([fetchShowState(), watchers ? fetchWatchers() : undefined]);
+      inFlight -= 1;
     };
-    const startPolling = () => {
-      setConnection('polling');
+    const startPolling = (connection: Connection) => {
+      setConnection(connection);
       if (polling) return;
       void poll();
       polling = setInterval(poll, pollMs);
@@ -44,32 +62,86 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       clearInterval(polling);
       polling = undefined;
     };
+    // After a silent link, keep saying "reconnecting" until live state is back.
+    const down = () => startPolling(useLiveShow.getState().connection === 'reconnecting' ? 'reconnecting' : 'polling');
 
     setConnection('connecting');
     const socket = io({
       path: '/socket.io',
       withCredentials: true,
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 5000,
+      // Back quickly, jittered so thousands of phones do not return in the same millisecond.
+      reconnectionDelay: 250,
+      reconnectionDelayMax: 2000,
+      randomizationFactor: 0.5,
+      // A handshake into a dead connection is given up after this, not Socket.IO's 20 s.
+      timeout: 3000,
     });
+
+    let stateSinceConnect = false;
+    const watch = createLinkWatch({
+      onSilent: () => {
+        stateSinceConnect = false;
+        startPolling('reconnecting');
+        // Close and reopen: the old transport sits on a dead connection that would only be noticed
+        // by the heartbeat. disconnect() fires 'disconnect' at once (polling is already on).
+        socket.disconnect();
+        socket.connect();
+      },
+    });
+
+    let lastCatchUp = 0;
+    const pingClock = () => {
+      if (!socket.connected) return;
+      const sent = Date.now();
+      socket
+        .timeout(CLOCK_PING_TIMEOUT_MS)
+        .emit(socketEvents.clockPing, { clientTime: sent }, (error: Error | null, pong?: ClockPong) => {
+          if (error || !pong) return;
+          watch.heard();
+          clockSample(sampleFromRoundTrip(sent, Date.now(), pong.serverTime));
+        });
+    };
+    const clockTimer = setInterval(pingClock, CLOCK_PING_MS);
+
+    socket.onAny(() => watch.heard());
     socket.on('connect', () => {
+      stateSinceConnect = false;
+      watch.start();
+      pingClock();
+    });
+    socket.on('disconnect', () => {
+      watch.stop();
+      stateSinceConnect = false;
+      down();
+    });
+    socket.on('connect_error', down);
+    socket.on(socketEvents.state, (view: ShowStateView) => {
+      receive(view);
+      if (stateSinceConnect) return;
+      stateSinceConnect = true;
       stopPolling();
       setConnection('live');
     });
-    socket.on('disconnect', startPolling);
-    socket.on('connect_error', startPolling);
-    socket.on(socketEvents.state, (view: ShowStateView) => receive(view, view.serverTime - Date.now()));
-    socket.on(socketEvents.tick, (t: ShowTick) => tick(t.serverTime - Date.now()));
+    socket.on(socketEvents.tick, (t: ShowTick) => {
+      if (confirm(t.step) || !stateSinceConnect) return;
+      // The server is at another step than the one held: a state went missing. Fetch it.
+      const now = Date.now();
+      if (now - lastCatchUp < CATCH_UP_MS) return;
+      lastCatchUp = now;
+      refreshShowState();
+    });
     socket.on(socketEvents.watchers, (w: WatchersView) => setWatchers(w.count));
-    // Until the socket is up, poll so the screen is never empty.
     const fallback = setTimeout(() => {
-      if (!socket.connected) startPolling();
-    }, 1500);
+      if (!stateSinceConnect) startPolling('polling');
+    }, FIRST_POLL_MS);
 
     return () => {
       clearTimeout(fallback);
+      clearInterval(clockTimer);
+      watch.stop();
       // Closing a connected socket fires 'disconnect', which would start polling for a page
       // that is gone: drop the listeners first.
+      socket.offAny();
       socket.removeAllListeners();
       socket.close();
       stopPolling();

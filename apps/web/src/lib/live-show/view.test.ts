@@ -1,6 +1,6 @@
 import type { CurrentItem, ShowStateView } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
-import { isOlderView, showMoved, withLocalSales } from './view';
+import { isOlderView, isStale, showMoved, withLocalSales } from './view';
 
 const SHOW_ID = '6a4f2c1e-8b1d-4c3e-9f70-1a2b3c4d5e6f';
 
@@ -74,5 +74,17 @@ describe('purchases made here', () => {
     expect(withLocalSales(onSale, { other: me })).toBe(onSale);
     const sold = { ...onSale, currentItem: { ...item, status: 'sold' as const, soldToUserId: 'someone' } };
     expect(withLocalSales(sold, { [item.id]: me })).toBe(sold);
+  });
+});
+
+describe('stale state', () => {
+  it('is fresh up to 2 s after the server last confirmed it, stale after', () => {
+    expect(isStale(10_000, 10_000)).toBe(false);
+    expect(isStale(10_000, 12_000)).toBe(false);
+    expect(isStale(10_000, 12_001)).toBe(true);
+  });
+
+  it('is stale when never confirmed', () => {
+    expect(isStale(0, Date.now())).toBe(true);
   });
 });

@@ -26,3 +26,11 @@ export function withLocalSales(view: ShowStateView, sales: Readonly<Record<strin
   if (!item || !buyer || item.status === 'sold') return view;
   return { ...view, currentItem: { ...item, status: 'sold', soldToUserId: buyer } };
 }
+
+/** State not confirmed for this long may be out of date: a Buy button must not look live on it. */
+export const STALE_MS = 2000;
+
+/** Whether the held state, last confirmed at `confirmedAt` (client ms, 0 = never), is stale at `now`. */
+export function isStale(confirmedAt: number, now: number): boolean {
+  return now - confirmedAt > STALE_MS;
+}

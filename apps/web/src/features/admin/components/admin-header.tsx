@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 
 const indicator = {
   live: { label: 'Live', dot: 'bg-emerald-400' },
+  reconnecting: { label: 'Reconnecting…', dot: 'bg-amber-400 animate-pulse' },
   polling: { label: 'Reconnecting…', dot: 'bg-amber-400 animate-pulse' },
   connecting: { label: 'Connecting…', dot: 'bg-steel-400 animate-pulse' },
 } as const;

@@ -5,8 +5,12 @@ import { paths } from '../../../lib/paths';
 import type { PurchaseArea as AreaKind } from '../purchase-state';
 import { useBuy } from '../use-buy';
 
-/** SPEC §2 purchase area under the current item: Buy Now, not available, or the onboarding prompt. */
-export function PurchaseArea({ item, kind }: { item: CurrentItem; kind: AreaKind }) {
+/**
+ * SPEC §2 purchase area under the current item: Buy Now, not available, or the onboarding prompt.
+ * On stale state (not confirmed by the server for over 2 s) Buy Now does not look live: muted,
+ * with a note that the link is reconnecting. It can still be pressed — the server decides.
+ */
+export function PurchaseArea({ item, kind, stale = false }: { item: CurrentItem; kind: AreaKind; stale?: boolean }) {
   const { buy, pendingItemId } = useBuy();
   if (kind === 'none') return null;
   if (kind === 'onboarding') return <CompleteOnboarding />;
@@ -19,14 +23,24 @@ export function PurchaseArea({ item, kind }: { item: CurrentItem; kind: AreaKind
   }
   const pending = pendingItemId === item.id;
   return (
-    <Button
-      className="min-h-14 w-full text-base"
-      disabled={pending}
-      aria-busy={pending}
-      onClick={() => void buy(item.id)}
-    >
-      {pending ? 'Processing...' : `Buy Now ${formatMoney(item.price)}`}
-    </Button>
+    <div>
+      <Button
+        variant={stale ? 'secondary' : 'primary'}
+        className={`min-h-14 w-full text-base ${stale ? 'opacity-60' : ''}`}
+        disabled={pending}
+        aria-busy={pending}
+        aria-describedby={stale ? 'purchase-stale-note' : undefined}
+        data-stale={stale ? 'true' : undefined}
+        onClick={() => void buy(item.id)}
+      >
+        {pending ? 'Processing...' : `Buy Now ${formatMoney(item.price)}`}
+      </Button>
+      {stale ? (
+        <p id="purchase-stale-note" className="mt-2 text-center text-amber-300 text-sm">
+          Reconnecting… this item may already be sold.
+        </p>
+      ) : null}
+    </div>
   );
 }
 

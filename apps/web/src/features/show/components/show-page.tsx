@@ -3,6 +3,7 @@ import { useNow } from '../../../hooks/use-now';
 import { formatMinutes, msLeft, splitCountdown } from '../../../lib/live-show/clock';
 import { useLiveShow } from '../../../lib/live-show/store';
 import { useLiveShowFeed } from '../../../lib/live-show/use-live-show-feed';
+import { useStale } from '../../../lib/live-show/use-stale';
 import { purchaseArea } from '../purchase-state';
 import { CurrentItemPanel } from './current-item';
 import { PurchaseArea } from './purchase-area';
@@ -48,8 +49,10 @@ export function ShowPage() {
   useLiveShowFeed({ pollMs: POLL_MS });
   const view = useLiveShow((s) => s.view);
   const offsetMs = useLiveShow((s) => s.offsetMs);
+  const confirmedAt = useLiveShow((s) => s.confirmedAt);
   const user = useCurrentUser().data;
   const now = useNow();
+  const stale = useStale(confirmedAt);
   const left = msLeft(view, offsetMs, now);
   const show = view?.show;
 
@@ -86,6 +89,7 @@ export function ShowPage() {
             onboardingCompleted: user?.onboardingCompleted ?? false,
             msLeft: left,
           })}
+          stale={stale}
         />
       </CurrentItemPanel>
     ) : (

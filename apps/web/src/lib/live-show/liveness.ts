@@ -1,0 +1,50 @@
+/** The server sends at least one message a second (the tick): this long without any is a dead link. */
+export const SILENCE_MS = 2000;
+const CHECK_EVERY_MS = 250;
+
+/**
+ * Watches a connection for silence. `heard()` on every message from the server; once nothing has
+ * been heard for `silenceMs`, `onSilent` runs once (until something is heard again or the watch is
+ * restarted). A blackholed link never closes by itself, and Socket.IO's own heartbeat takes tens
+ * of seconds to notice: the server's steady messages are the faster signal.
+ */
+export function createLinkWatch({
+  onSilent,
+  silenceMs = SILENCE_MS,
+  now = Date.now,
+}: {
+  onSilent: () => void;
+  silenceMs?: number;
+  now?: () => number;
+}) {
+  let lastHeard = now();
+  let armed = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const check = () => {
+    if (!armed || now() - lastHeard <= silenceMs) return;
+    armed = false;
+    onSilent();
+  };
+
+  return {
+    heard(): void {
+      lastHeard = now();
+      armed = timer !== undefined;
+    },
+    start(): void {
+      lastHeard = now();
+      armed = true;
+      if (timer === undefined) timer = setInterval(check, CHECK_EVERY_MS);
+    },
+    stop(): void {
+      clearInterval(timer);
+      timer = undefined;
+      armed = false;
+    },
+    /** Milliseconds since the last message. */
+    silentFor(): number {
+      return now() - lastHeard;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { ShowStateView } from '@vault/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleFromRoundTrip } from './clock-offset';
+import { useLiveShow } from './store';
+import { isStale } from './view';
+
+const view = (step: number): ShowStateView => ({
+  active: true,
+  scheduled: false,
+  timeUntilLaunch: 0,
+  timeRemaining: 60_000,
+  currentItem: null,
+  show: {
+    id: '6a4f2c1e-8b1d-4c3e-9f70-1a2b3c4d5e6f',
+    title: 'Night Forge',
+    description: null,
+    status: 'running',
+    phase: 'showing',
+    currentIndex: 0,
+    lineup: [],
+    perKnifeSeconds: 60,
+    phaseEndsAt: 200_000,
+    launchTime: null,
+    step,
+  },
+  serverTime: 100_000,
+});
+
+describe('the live-show store', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(100_000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('knows when its state was last confirmed, by a state or a tick naming its step', () => {
+    const store = useLiveShow.getState();
+    store.receive(view(7));
+    expect(useLiveShow.getState().confirmedAt).toBe(100_000);
+    vi.setSystemTime(101_500);
+    expect(store.confirm(7)).toBe(true);
+    expect(useLiveShow.getState().confirmedAt).toBe(101_500);
+    // A tick of another step does not confirm what is held: a change went missing.
+    vi.setSystemTime(103_000);
+    expect(store.confirm(8)).toBe(false);
+    expect(isStale(useLiveShow.getState().confirmedAt, 103_000)).toBe(false);
+    expect(isStale(useLiveShow.getState().confirmedAt, 103_600)).toBe(true);
+    // An older state crossing a newer one confirms nothing.
+    store.receive(view(9));
+    vi.setSystemTime(110_000);
+    store.receive(view(8));
+    expect(useLiveShow.getState().view?.show?.step).toBe(9);
+    expect(useLiveShow.getState().confirmedAt).toBe(103_000);
+  });
+
+  it('measures its clock offset from round trips, not from a stalled poll', () => {
+    const store = useLiveShow.getState();
+    // Server 2 000 ms ahead; two clean 100 ms round trips, then a poll stalled 900 ms on its way back.
+    store.clockSample(sampleFromRoundTrip(200_000, 200_100, 202_050));
+    store.receive(view(10), sampleFromRoundTrip(201_000, 201_100, 203_050));
+    const clean = useLiveShow.getState().offsetMs;
+    store.receive(view(10), sampleFromRoundTrip(202_000, 202_950, 204_050));
+    expect(useLiveShow.getState().offsetMs).toBe(clean);
+    expect(clean).toBe(2000);
+  });
+});

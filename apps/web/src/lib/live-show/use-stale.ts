@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+import { isStale, STALE_MS } from './view';
+
+/**
+ * Whether the held state is stale (see isStale), turning true the moment it is STALE_MS old — not
+ * at the next countdown repaint, which would leave a live-looking Buy up to 250 ms too long.
+ */
+export function useStale(confirmedAt: number): boolean {
+  const [stale, setStale] = useState(() => isStale(confirmedAt, Date.now()));
+  useEffect(() => {
+    const wait = confirmedAt + STALE_MS - Date.now();
+    setStale(wait < 0);
+    if (wait < 0) return;
+    const timer = setTimeout(() => setStale(true), wait + 1);
+    return () => clearTimeout(timer);
+  }, [confirmedAt]);
+  return stale;
+}
