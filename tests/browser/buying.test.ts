@@ -5,7 +5,7 @@ import { buyMessages } from '@vault/contracts';
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as apiCall, onboardMember, toastItem, toastText } from './support/browser-helpers';
+import { api as apiCall, onboardMember, toastText } from './support/browser-helpers';
 
 // Screenshots of each buying state at 375 px (member A) and 1280 px (member B), for a human to
 // look at layout regressions that assertions do not catch.

@@ -84,7 +84,10 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
         startPolling('reconnecting');
         // Close and reopen: the old transport sits on a dead connection that would only be noticed
         // by the heartbeat. disconnect() fires 'disconnect' at once (polling is already on).
+        // Reopen over WebSocket only: a long-polling handshake would go into the browser's pooled
+        // keep-alive connections, which a silent link has killed too; a WebSocket always dials anew.
         socket.disconnect();
+        socket.io.opts.transports = ['websocket'];
         socket.connect();
       },
     });
