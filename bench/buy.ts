@@ -8,63 +8,25 @@
 
 import http from 'node:http';
 import { simulatorDb } from '@vault/authnet-simulator';
-import { openDatabase } from '@vault/db';
-import {
-  createScratchDatabase,
-  freePort,
-  type RunningProcess,
-  seedOnboardedMembers,
-  simulatorEnv,
-  startProcess,
-  TEST_REDIS_URL,
-  uniqueId,
-} from '@vault/testing';
+import { startScaledStack } from './scaled-stack';
 import { ms, summarize } from './stats';
 
 const BUYERS = Number(process.env.BUYERS ?? 2000);
 const REPLICAS = Number(process.env.REPLICAS ?? 2);
-const SECRET = 'bench-session-secret-that-is-long-enough';
 /** PROFILE_DIR=/tmp/x writes a CPU profile of each API replica there (open it in Chrome DevTools). */
 const nodeArgs = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
 
-const database = await createScratchDatabase();
-const prefix = uniqueId('bench');
-const processes: RunningProcess[] = [];
-const shared = {
-  DATABASE_URL: database.url,
-  REDIS_URL: TEST_REDIS_URL,
-  REDIS_PREFIX: prefix,
-  SESSION_SECRET: SECRET,
-  SERVE_WEB: 'false',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  // Production-like, with the simulator chosen explicitly and credentials of its own for this run.
-  ...simulatorEnv(),
-};
+// Production-like, with the simulator chosen explicitly and credentials of its own for this run.
+const stack = await startScaledStack({
+  replicas: REPLICAS,
+  members: BUYERS,
+  env: { SERVE_WEB: 'false', NODE_ENV: 'production' },
+  apiNodeArgs: nodeArgs,
+});
+const { bases, handle, admin, members } = stack;
 
 try {
-  const bases: string[] = [];
-  for (let i = 0; i < REPLICAS; i++) {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const api = startProcess('apps/api/src/main.ts', { ...shared, PORT: String(port), PUBLIC_URL: base }, nodeArgs);
-    processes.push(api);
-    // The first replica migrates; the others start once it has.
-    await api.waitFor('Vault is running');
-    bases.push(base);
-  }
-  const worker = startProcess('apps/worker/src/main.ts', { ...shared, LOG_LEVEL: 'info' });
-  processes.push(worker);
-  await worker.waitFor('worker started');
-
-  const handle = await openDatabase({ kind: 'postgres', url: database.url });
-  const seeding = Date.now();
-  const members = await seedOnboardedMembers(handle.db, { count: BUYERS + 1, sessionSecret: SECRET });
-  const admin = members.pop();
-  if (!admin) throw new Error('no admin');
-  await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
-  console.log(`seeded ${BUYERS} onboarded members with sessions in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(`seeded ${BUYERS} onboarded members with sessions in ${(stack.seedMs / 1000).toFixed(1)} s`);
 
   // node:http with keep-alive rather than fetch: the client shares the 2 cores with the servers,
   // and fetch costs several times more CPU per request than the thing being measured.
@@ -183,11 +145,9 @@ try {
     .where('type', '=', 'authOnlyTransaction')
     .execute();
   console.log(`database: ${purchases.length} purchase(s), ${auths.length} authorisation(s) at the gateway`);
-  await handle.close();
   const ok = counts.winners === 1 && counts.fivexx === 0 && purchases.length === 1 && auths.length === 1;
   console.log(ok ? 'exactly once: yes' : 'exactly once: NO');
   if (!ok) process.exitCode = 1;
 } finally {
-  await Promise.all(processes.map((p) => p.stop(10_000)));
-  await database.drop();
+  await stack.stop();
 }

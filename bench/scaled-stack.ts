@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { type DatabaseHandle, openDatabase } from '@vault/db';
+import {
+  createScratchDatabase,
+  freePort,
+  type RunningProcess,
+  type SeededMember,
+  seedOnboardedMembers,
+  simulatorEnv,
+  startProcess,
+  TEST_REDIS_URL,
+  uniqueId,
+} from '@vault/testing';
+
+export interface ScaledStack {
+  /** The API replicas' origins (http://127.0.0.1:<port>), in start order. */
+  bases: string[];
+  /** The scratch database, for seeding and for checking what a run left behind. */
+  handle: DatabaseHandle;
+  /** Onboarded members with a saved card and a live session. */
+  members: SeededMember[];
+  admin: SeededMember;
+  /** How long seeding the members took, in ms. */
+  seedMs: number;
+  stop(): Promise<void>;
+}
+
+export interface ScaledStackOptions {
+  replicas: number;
+  members: number;
+  /** Extra environment for every process (SERVE_WEB, NODE_ENV, WEB_DIST, …). */
+  env?: Record<string, string>;
+  /** Node flags for the API replicas (e.g. --cpu-prof). */
+  apiNodeArgs?: string[];
+}
+
+/**
+ * Scaled mode as it runs in production, for the benchmarks: API replicas and a BullMQ worker on a
+ * scratch Postgres database and a private Redis prefix, the payment simulator with credentials of
+ * its own, and members seeded in bulk with sessions (one of them promoted to admin).
+ */
+export async function startScaledStack(options: ScaledStackOptions): Promise<ScaledStack> {
+  const database = await createScratchDatabase();
+  const sessionSecret = randomBytes(32).toString('base64url');
+  const processes: RunningProcess[] = [];
+  let handle: DatabaseHandle | undefined;
+  const stop = async () => {
+    await handle?.close();
+    await Promise.all(processes.map((p) => p.stop(10_000)));
+    await database.drop();
+  };
+  const shared = {
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: uniqueId('bench'),
+    SESSION_SECRET: sessionSecret,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ...simulatorEnv(),
+    ...options.env,
+  };
+  try {
+    const bases: string[] = [];
+    for (let i = 0; i < options.replicas; i++) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = { ...shared, PORT: String(port), PUBLIC_URL: base };
+      const api = startProcess('apps/api/src/main.ts', env, options.apiNodeArgs);
+      processes.push(api);
+      // The first replica migrates; the others start once it has.
+      await api.waitFor('Vault is running');
+      bases.push(base);
+    }
+    const worker = startProcess('apps/worker/src/main.ts', { ...shared, LOG_LEVEL: 'info' });
+    processes.push(worker);
+    await worker.waitFor('worker started');
+
+    handle = await openDatabase({ kind: 'postgres', url: database.url });
+    const seeding = Date.now();
+    const members = await seedOnboardedMembers(handle.db, { count: options.members + 1, sessionSecret });
+    const admin = members.pop();
+    if (!admin) throw new Error('no member was seeded');
+    await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+    return { bases, handle, members, admin, seedMs: Date.now() - seeding, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
