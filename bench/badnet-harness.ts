@@ -1,4 +1,4 @@
-// The bad-link harness of issue 13, shared by `pnpm bench:badnet` and tests/browser/bad-link.test.ts:
+// The bad-link harness of issue 13, behind `pnpm bench:badnet`:
 // members' /show pages in Chromium, each through its own user-space link proxy, watch a show while a
 // buyer on a clean link buys every item at a random moment. Every page records what it shows (title,
 // Sold, a live or stale-marked Buy button, the countdown, the connection indicator) with Date.now()
@@ -7,20 +7,14 @@
 // own deadlines.
 
 import { writeFileSync } from 'node:fs';
+import { ShowStateView } from '@vault/contracts';
 import { type LinkProfileName, type LinkProxy, linkProfiles, startLinkProxy } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BadnetApp } from './badnet-app';
-import {
-  figures,
-  type PageRecord,
-  type ProfileResult,
-  type ServerItem,
-  type Snapshot,
-  type StateView,
-} from './badnet-report';
+import { figures, type PageRecord, type ProfileResult, type ServerItem, type Snapshot } from './badnet-report';
 
 export { type BadnetApp, startBadnetApp } from './badnet-app';
-export { formatTable, missedTargets, type ProfileResult, TARGETS } from './badnet-report';
+export { formatTable, missedTargets, type ProfileResult } from './badnet-report';
 
 export const PROFILES: readonly LinkProfileName[] = ['clean', 'lossy', 'blackhole', 'reset', 'silentDeath'];
 
@@ -96,6 +90,9 @@ async function call(app: BadnetApp, method: string, path: string, body?: unknown
   const text = await res.text();
   return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
+
+/** The server's view of the show, on a clean link, checked against the contract. */
+const showState = async (app: BadnetApp) => ShowStateView.parse((await call(app, 'GET', '/api/show/state')).json);
 
 /** One show watched by every page of the given profiles at once; returns the figures per profile. */
 export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]> {
@@ -179,11 +176,11 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
     // The server's truth, on a clean link: each item's showing deadline.
     const items = new Map<string, ServerItem>(titles.map((t) => [t, { title: t, endsAt: null, soldAt: null }]));
     let watching = true;
-    let lastState: StateView | null = null;
+    let lastState: ShowStateView | null = null;
     const watcher = (async () => {
       while (watching) {
         try {
-          const state = (await call(app, 'GET', '/api/show/state')).json as unknown as StateView;
+          const state = await showState(app);
           lastState = state;
           const item = state.currentItem && items.get(state.currentItem.title);
           if (item && state.show?.phase === 'showing' && state.currentItem?.status === 'showing') {
@@ -200,7 +197,7 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
       if (!item) continue;
       const deadline = Date.now() + 60_000;
       while (item.endsAt === null && Date.now() < deadline) await sleep(25);
-      const current = lastState as StateView | null;
+      const current = lastState as ShowStateView | null;
       if (item.endsAt === null || !current?.currentItem) throw new Error(`${title} never went on show`);
       const itemId = current.currentItem.id;
       await sleep(between(500, perKnife * 1000 - 1500));
@@ -210,7 +207,7 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
       log(`sold ${title} at +${((item.soldAt - showStart) / 1000).toFixed(1)} s`);
     }
     for (;;) {
-      const state = lastState as StateView | null;
+      const state = lastState as ShowStateView | null;
       if (state && !state.active) break;
       await sleep(100);
     }
@@ -220,7 +217,7 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
     await sleep(5000);
     watching = false;
     await watcher;
-    const final = (await call(app, 'GET', '/api/show/state')).json as unknown as StateView;
+    const final = await showState(app);
 
     const results: ProfileResult[] = [];
     const dump: unknown[] = [];

@@ -1,13 +1,14 @@
 // The figures of the bad-link harness (see badnet-harness.ts), from what each page recorded, the
 // proxies' outage logs, the sales' 200s and the server's own deadlines; and the targets of issue 13.
 
+import type { ShowStateView } from '@vault/contracts';
 import type { LinkProfileName, Outage } from '@vault/testing';
 
 /** The goals of issue 13, every profile, every run. */
 export const TARGETS = { soldP95Ms: 1500, liveBuyAfterSaleMs: 2000, countdownErrorMs: 250, stalePages: 0 } as const;
 
 /** The display repaints every 250 ms (useNow): a transition up to that late is the display, not the clock. */
-export const REPAINT_MS = 250;
+const REPAINT_MS = 250;
 /** One way, the lossy link's worst latency: an outage starting this soon after a sale still held its push. */
 const IN_FLIGHT_MS = 300;
 /** A silent death is allowed this long to be noticed (issue 13). */
@@ -56,18 +57,11 @@ export interface ProfileResult {
   outages: number;
 }
 
-export interface StateView {
-  active: boolean;
-  serverTime: number;
-  show: { status: string; phase: string; phaseEndsAt: number | null; step: number } | null;
-  currentItem: { id: string; title: string; status: string } | null;
-}
-
 /** One profile's figures from its pages' records. */
 export function figures(
   profile: LinkProfileName,
   records: readonly PageRecord[],
-  { items, final, log }: { items: readonly ServerItem[]; final: StateView; log: (line: string) => void },
+  { items, final, log }: { items: readonly ServerItem[]; final: ShowStateView; log: (line: string) => void },
 ): ProfileResult {
   const titles = items.map((item) => item.title);
   const soldMs: number[] = [];
