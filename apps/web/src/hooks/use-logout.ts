@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { api } from '../lib/api-client';
 import { currentUserKey } from '../lib/query-keys';
 
 /** SPEC §4: logout goes to / even when the call fails; either way nothing of the member stays cached. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  return async (navigate: (to: string) => void) => {
+  const navigate = useNavigate();
+  return async () => {
     try {
       await api.post('/api/auth/logout');
     } catch {

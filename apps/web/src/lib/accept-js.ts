@@ -1,4 +1,4 @@
-import type { OpaqueDataBody, PaymentConfigResponse } from '@vault/contracts';
+import { type OpaqueDataBody, type PaymentConfigResponse, paymentMessages } from '@vault/contracts';
 import { paddedMonth } from './card-inputs';
 
 // Card data never reaches our API (SPEC §7): the browser hands it to Authorize.Net's Accept.js
@@ -51,7 +51,6 @@ export class PaymentProviderError extends Error {
 }
 
 export const NOT_LOADED = 'Payment system not loaded. Please refresh and try again.';
-const VALIDATION_FAILED = 'Payment validation failed';
 
 let loading: { src: string; promise: Promise<void> } | undefined;
 
@@ -80,7 +79,7 @@ export function loadAcceptJs(src: string): Promise<void> {
 /** The provider's message texts joined by ", ", or the generic text when it gave none. */
 export function providerErrorText(response: AcceptResponse): string {
   const texts = (response.messages?.message ?? []).map((m) => m.text).filter(Boolean);
-  return texts.length > 0 ? texts.join(', ') : VALIDATION_FAILED;
+  return texts.length > 0 ? texts.join(', ') : paymentMessages.validationFailed;
 }
 
 /** Loads Accept.js if needed and trades the card for an opaque token. Rejects with PaymentProviderError. */

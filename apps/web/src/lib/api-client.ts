@@ -47,11 +47,11 @@ export const serverMessage = (error: unknown): string | undefined =>
 type Headers = Record<string, string>;
 
 /** A read that has not answered in this long is treated as lost. */
-export const READ_TIMEOUT_MS = 8000;
+const READ_TIMEOUT_MS = 8000;
 /** Writes may wait on the payment gateway: give them longer. */
-export const WRITE_TIMEOUT_MS = 20_000;
+const WRITE_TIMEOUT_MS = 20_000;
 
-export interface RequestOptions {
+interface RequestOptions {
   headers?: Headers;
   /** Abort after this long (the request then fails as a NetworkError with `timedOut`). */
   timeoutMs?: number;

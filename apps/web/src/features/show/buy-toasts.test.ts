@@ -1,14 +1,8 @@
 import { buyMessages } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import {
-  answerLost,
-  confirmingToast,
-  isSoldOut,
-  outcomeUnknown,
-  purchaseErrorToast,
-  purchaseSuccessToast,
-} from './buy-toasts';
+import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import { answerLost, outcomeUnknown } from './idempotency';
 
 const refusal = (status: number, message: string) =>
   new ApiError(status, `${status}: ${JSON.stringify({ message })}`, JSON.stringify({ message }));

@@ -1,5 +1,5 @@
 import type { BuyResponse } from '@vault/contracts';
-import { ApiError, NetworkError, serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import type { ToastVariant } from '../../lib/toast';
 
@@ -42,23 +42,6 @@ export function purchaseErrorToast(error: unknown): ToastText {
     description: serverText(error) ?? 'Unable to complete purchase',
     variant: 'destructive',
   };
-}
-
-/**
- * Whether a failed attempt may have reached the payment gateway without us learning the outcome
- * (no answer, or a 5xx). Only then is the same Idempotency-Key reused, so a retry cannot charge
- * twice; a definite refusal (4xx) starts a fresh attempt next time.
- */
-export function outcomeUnknown(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status >= 500;
-}
-
-/**
- * Whether a failed attempt is worth re-sending at once with the same key: no answer came back at
- * all (a dead or dropped link), so the purchase may or may not have happened.
- */
-export function answerLost(error: unknown): boolean {
-  return error instanceof NetworkError;
 }
 
 /**

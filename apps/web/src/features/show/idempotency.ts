@@ -1,3 +1,5 @@
+import { ApiError, NetworkError } from '../../lib/api-client';
+
 /**
  * One Idempotency-Key per item per attempt: a retry of the same purchase after an unknown outcome
  * re-sends the key it first used (the server answers with the first purchase instead of charging
@@ -25,4 +27,21 @@ export function randomKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether a failed attempt may have reached the payment gateway without us learning the outcome
+ * (no answer, or a 5xx). Only then is the same Idempotency-Key reused, so a retry cannot charge
+ * twice; a definite refusal (4xx) starts a fresh attempt next time.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+
+/**
+ * Whether a failed attempt is worth re-sending at once with the same key: no answer came back at
+ * all (a dead or dropped link), so the purchase may or may not have happened.
+ */
+export function answerLost(error: unknown): boolean {
+  return error instanceof NetworkError;
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BuyResponse } from '@vault/contracts';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { refreshShowState } from '../../lib/live-show/fetch-show-state';
@@ -6,15 +7,8 @@ import { useLiveShow } from '../../lib/live-show/store';
 import { purchasesKey, testProductsKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { postBuy } from './api/buy';
-import {
-  answerLost,
-  confirmingToast,
-  isSoldOut,
-  outcomeUnknown,
-  purchaseErrorToast,
-  purchaseSuccessToast,
-} from './buy-toasts';
-import { createKeyRing, randomKey } from './idempotency';
+import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import { answerLost, createKeyRing, outcomeUnknown, randomKey } from './idempotency';
 
 const keyRing = createKeyRing(randomKey);
 // Item ids with a request on the wire, checked synchronously: a double tap lands twice before
@@ -26,6 +20,24 @@ const CONFIRM_DELAYS_MS = [1000, 2000, 3000];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * POST /api/show/buy, re-sent with the same key while its answer is lost (timeout, dropped link):
+ * the server answers with the first purchase if there was one, so the member learns the outcome,
+ * charged once. One mutation covers every re-send, so the button stays pending throughout.
+ */
+async function buyWithKey({ showItemId, key }: { showItemId: string; key: string }): Promise<BuyResponse> {
+  for (const delay of CONFIRM_DELAYS_MS) {
+    try {
+      return await postBuy({ showItemId }, key);
+    } catch (error) {
+      if (!answerLost(error)) throw error;
+      if (delay === CONFIRM_DELAYS_MS[0]) toast(confirmingToast());
+      await pause(delay);
+    }
+  }
+  return postBuy({ showItemId }, key);
+}
+
+/**
  * Buying a live item or a test product (SPEC §4, §7, §8): one request per press, the toasts, and
  * the refresh of show state, purchases and test products. `buy` resolves true on success, so a
  * caller such as the swipe control can show its confirmed state or reset.
@@ -33,9 +45,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function useBuy() {
   const queryClient = useQueryClient();
   const buyerId = useCurrentUser().data?.id;
-  const mutation = useMutation({
-    mutationFn: ({ showItemId, key }: { showItemId: string; key: string }) => postBuy({ showItemId }, key),
-  });
+  const mutation = useMutation({ mutationFn: buyWithKey });
   const { mutateAsync } = mutation;
 
   const refresh = useCallback(() => {
@@ -49,22 +59,8 @@ export function useBuy() {
       if (inFlight.has(showItemId)) return false;
       inFlight.add(showItemId);
       const key = keyRing.keyFor(showItemId);
-      // A lost answer (timeout, dropped link) is re-sent with the same key: the server answers
-      // with the first purchase if there was one, so the member learns the outcome, charged once.
-      const send = async () => {
-        for (const delay of CONFIRM_DELAYS_MS) {
-          try {
-            return await mutateAsync({ showItemId, key });
-          } catch (error) {
-            if (!answerLost(error)) throw error;
-            if (delay === CONFIRM_DELAYS_MS[0]) toast(confirmingToast());
-            await pause(delay);
-          }
-        }
-        return mutateAsync({ showItemId, key });
-      };
       try {
-        const response = await send();
+        const response = await mutateAsync({ showItemId, key });
         keyRing.settle(showItemId, false);
         if (buyerId) useLiveShow.getState().markSold(response.item.id, buyerId);
         toast(purchaseSuccessToast(response));

@@ -8,7 +8,7 @@ export interface ClockSample {
 }
 
 /** Samples older than this are forgotten, so a device whose clock is corrected is followed. */
-export const SAMPLE_WINDOW_MS = 30_000;
+const SAMPLE_WINDOW_MS = 30_000;
 /** Samples this close to the best round trip are averaged rather than one picked at random. */
 const RTT_TIE_MS = 2;
 
@@ -19,13 +19,13 @@ const RTT_TIE_MS = 2;
  * carries no round trip; it is used only while no measured sample exists (the first moments after
  * the page opens), never against one.
  */
-export function createClockEstimator(windowMs = SAMPLE_WINDOW_MS) {
+export function createClockEstimator() {
   let samples: ClockSample[] = [];
   let rough: { at: number; offset: number } | undefined;
 
   return {
     add(sample: ClockSample): void {
-      samples = [...samples.filter((s) => sample.at - s.at < windowMs), sample];
+      samples = [...samples.filter((s) => sample.at - s.at < SAMPLE_WINDOW_MS), sample];
     },
     /** A sample without a measured round trip (a push's serverTime − arrival time). */
     addRough(at: number, offset: number): void {
@@ -33,7 +33,7 @@ export function createClockEstimator(windowMs = SAMPLE_WINDOW_MS) {
     },
     /** The best estimate at `now`, or undefined before any sample. */
     estimate(now: number): number | undefined {
-      const recent = samples.filter((s) => now - s.at < windowMs);
+      const recent = samples.filter((s) => now - s.at < SAMPLE_WINDOW_MS);
       // Never drop to nothing while samples exist: an old measurement beats none.
       const pool = recent.length > 0 ? recent : samples.slice(-1);
       if (pool.length === 0) return rough?.offset;
@@ -41,14 +41,8 @@ export function createClockEstimator(windowMs = SAMPLE_WINDOW_MS) {
       const chosen = pool.filter((s) => s.rtt <= best + RTT_TIE_MS);
       return chosen.reduce((sum, s) => sum + s.offset, 0) / chosen.length;
     },
-    reset(): void {
-      samples = [];
-      rough = undefined;
-    },
   };
 }
-
-export type ClockEstimator = ReturnType<typeof createClockEstimator>;
 
 /** A sample from a request sent at t0 and answered at t1 carrying the server's time. */
 export function sampleFromRoundTrip(t0: number, t1: number, serverTime: number): ClockSample {

@@ -1,34 +1,15 @@
-import type { ShowStateView } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatMinutes, msLeft, splitCountdown } from './clock';
+import { showStateView } from './show-state.fixture';
 
-const base: ShowStateView = {
-  active: true,
-  scheduled: false,
-  timeUntilLaunch: 0,
-  timeRemaining: 0,
-  currentItem: null,
-  show: {
-    id: '6f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11',
-    title: 'S',
-    description: null,
-    status: 'running',
-    phase: 'showing',
-    currentIndex: 0,
-    lineup: [],
-    perKnifeSeconds: 120,
-    phaseEndsAt: 1_000_000,
-    launchTime: null,
-    step: 3,
-  },
-  serverTime: 900_000,
-};
+const base = showStateView(
+  { perKnifeSeconds: 120, phaseEndsAt: 1_000_000, step: 3 },
+  { timeRemaining: 0, serverTime: 900_000 },
+);
 
 /** The admin's sample: 60 s per item, 7 s frozen on pause, the phase ending at 100 000. */
-function view(overrides: Partial<NonNullable<ShowStateView['show']>> = {}, active = true): ShowStateView {
-  const show = base.show && { ...base.show, perKnifeSeconds: 60, phaseEndsAt: 100_000, step: 5, ...overrides };
-  return { ...base, active, timeRemaining: 7000, show, serverTime: 90_000 };
-}
+const view = (overrides: Parameters<typeof showStateView>[0] = {}, active = true) =>
+  showStateView(overrides, { active });
 
 describe('live-show countdowns', () => {
   it('count down by the server clock, whatever the device clock says', () => {

@@ -14,7 +14,7 @@ async function unlessRefused<T>(call: Promise<T>): Promise<T | undefined> {
 }
 
 /** A poll that has not answered in this long is given up: the next one starts at once. */
-export const POLL_TIMEOUT_MS = 2500;
+const POLL_TIMEOUT_MS = 2500;
 
 /**
  * Reads GET /api/show/state once into the live-show store. The feed polls with it while the
@@ -22,9 +22,9 @@ export const POLL_TIMEOUT_MS = 2500;
  * (SPEC §4) rather than wait for the next push. Rejects only when the network does (including a
  * timeout). The round trip is measured, so the answer is also a clock sample.
  */
-export async function fetchShowState(timeoutMs = POLL_TIMEOUT_MS): Promise<void> {
+export async function fetchShowState(): Promise<void> {
   const sent = Date.now();
-  const view = await unlessRefused(api.get<ShowStateView>('/api/show/state', { timeoutMs }));
+  const view = await unlessRefused(api.get<ShowStateView>('/api/show/state', { timeoutMs: POLL_TIMEOUT_MS }));
   if (!view) return;
   useLiveShow.getState().receive(view, sampleFromRoundTrip(sent, Date.now(), view.serverTime));
 }

@@ -1,39 +1,31 @@
 /** The server sends at least one message a second (the tick): this long without any is a dead link. */
-export const SILENCE_MS = 2000;
+const SILENCE_MS = 2000;
 const CHECK_EVERY_MS = 250;
 
 /**
  * Watches a connection for silence. `heard()` on every message from the server; once nothing has
- * been heard for `silenceMs`, `onSilent` runs once (until something is heard again or the watch is
+ * been heard for SILENCE_MS, `onSilent` runs once (until something is heard again or the watch is
  * restarted). A blackholed link never closes by itself, and Socket.IO's own heartbeat takes tens
  * of seconds to notice: the server's steady messages are the faster signal.
  */
-export function createLinkWatch({
-  onSilent,
-  silenceMs = SILENCE_MS,
-  now = Date.now,
-}: {
-  onSilent: () => void;
-  silenceMs?: number;
-  now?: () => number;
-}) {
-  let lastHeard = now();
+export function createLinkWatch({ onSilent }: { onSilent: () => void }) {
+  let lastHeard = Date.now();
   let armed = false;
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const check = () => {
-    if (!armed || now() - lastHeard <= silenceMs) return;
+    if (!armed || Date.now() - lastHeard <= SILENCE_MS) return;
     armed = false;
     onSilent();
   };
 
   return {
     heard(): void {
-      lastHeard = now();
+      lastHeard = Date.now();
       armed = timer !== undefined;
     },
     start(): void {
-      lastHeard = now();
+      lastHeard = Date.now();
       armed = true;
       if (timer === undefined) timer = setInterval(check, CHECK_EVERY_MS);
     },
@@ -41,10 +33,6 @@ export function createLinkWatch({
       clearInterval(timer);
       timer = undefined;
       armed = false;
-    },
-    /** Milliseconds since the last message. */
-    silentFor(): number {
-      return now() - lastHeard;
     },
   };
 }

@@ -1,30 +1,11 @@
-import type { ShowStateView } from '@vault/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleFromRoundTrip } from './clock-offset';
+import { showStateView } from './show-state.fixture';
 import { useLiveShow } from './store';
 import { isStale } from './view';
 
-const view = (step: number): ShowStateView => ({
-  active: true,
-  scheduled: false,
-  timeUntilLaunch: 0,
-  timeRemaining: 60_000,
-  currentItem: null,
-  show: {
-    id: '6a4f2c1e-8b1d-4c3e-9f70-1a2b3c4d5e6f',
-    title: 'Night Forge',
-    description: null,
-    status: 'running',
-    phase: 'showing',
-    currentIndex: 0,
-    lineup: [],
-    perKnifeSeconds: 60,
-    phaseEndsAt: 200_000,
-    launchTime: null,
-    step,
-  },
-  serverTime: 100_000,
-});
+const view = (step: number) =>
+  showStateView({ step, phaseEndsAt: 200_000 }, { timeRemaining: 60_000, serverTime: 100_000 });
 
 describe('the live-show store', () => {
   beforeEach(() => {

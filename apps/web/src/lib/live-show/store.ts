@@ -4,10 +4,10 @@ import { type ClockSample, createClockEstimator } from './clock-offset';
 import { isOlderView, withLocalSales } from './view';
 
 /**
- * live: the socket is up and has delivered state since it (re)connected; reconnecting: the socket
- * went silent and is being replaced (polling meanwhile); polling: the socket is down.
+ * live: the socket is up and has delivered state since it (re)connected; polling: the socket is
+ * down, or went silent and is being replaced.
  */
-export type Connection = 'connecting' | 'live' | 'reconnecting' | 'polling';
+export type Connection = 'connecting' | 'live' | 'polling';
 
 const clock = createClockEstimator();
 

@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 import { sampleFromRoundTrip } from './clock-offset';
 import { fetchShowState, fetchWatchers, refreshShowState } from './fetch-show-state';
 import { createLinkWatch } from './liveness';
-import { type Connection, useLiveShow } from './store';
+import { useLiveShow } from './store';
 
 /** A measured clock sample this often while the socket is up (ticks carry no round trip). */
 const CLOCK_PING_MS = 3000;
@@ -52,8 +52,8 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       await Promise.allSettled([fetchShowState(), watchers ? fetchWatchers() : undefined]);
       inFlight -= 1;
     };
-    const startPolling = (connection: Connection) => {
-      setConnection(connection);
+    const startPolling = () => {
+      setConnection('polling');
       if (polling) return;
       void poll();
       polling = setInterval(poll, pollMs);
@@ -62,8 +62,6 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       clearInterval(polling);
       polling = undefined;
     };
-    // After a silent link, keep saying "reconnecting" until live state is back.
-    const down = () => startPolling(useLiveShow.getState().connection === 'reconnecting' ? 'reconnecting' : 'polling');
 
     setConnection('connecting');
     const socket = io({
@@ -80,10 +78,8 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     let stateSinceConnect = false;
     const watch = createLinkWatch({
       onSilent: () => {
-        stateSinceConnect = false;
-        startPolling('reconnecting');
         // Close and reopen: the old transport sits on a dead connection that would only be noticed
-        // by the heartbeat. disconnect() fires 'disconnect' at once (polling is already on).
+        // by the heartbeat. disconnect() fires 'disconnect' at once, which starts polling.
         // Reopen over WebSocket only: a long-polling handshake would go into the browser's pooled
         // keep-alive connections, which a silent link has killed too; a WebSocket always dials anew.
         socket.disconnect();
@@ -115,9 +111,9 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     socket.on('disconnect', () => {
       watch.stop();
       stateSinceConnect = false;
-      down();
+      startPolling();
     });
-    socket.on('connect_error', down);
+    socket.on('connect_error', startPolling);
     socket.on(socketEvents.state, (view: ShowStateView) => {
       receive(view);
       if (stateSinceConnect) return;
@@ -135,7 +131,7 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     });
     socket.on(socketEvents.watchers, (w: WatchersView) => setWatchers(w.count));
     const fallback = setTimeout(() => {
-      if (!stateSinceConnect) startPolling('polling');
+      if (!stateSinceConnect) startPolling();
     }, FIRST_POLL_MS);
 
     return () => {

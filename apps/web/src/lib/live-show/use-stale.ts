@@ -8,10 +8,12 @@ import { isStale, STALE_MS } from './view';
 export function useStale(confirmedAt: number): boolean {
   const [stale, setStale] = useState(() => isStale(confirmedAt, Date.now()));
   useEffect(() => {
-    const wait = confirmedAt + STALE_MS - Date.now();
-    setStale(wait < 0);
-    if (wait < 0) return;
-    const timer = setTimeout(() => setStale(true), wait + 1);
+    const now = Date.now();
+    const staleNow = isStale(confirmedAt, now);
+    setStale(staleNow);
+    if (staleNow) return;
+    // 1 ms past the limit: isStale is strict.
+    const timer = setTimeout(() => setStale(true), confirmedAt + STALE_MS - now + 1);
     return () => clearTimeout(timer);
   }, [confirmedAt]);
   return stale;

@@ -1,33 +1,7 @@
 import type { CurrentItem, ShowStateView } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
+import { showStateView as view } from './show-state.fixture';
 import { isOlderView, isStale, showMoved, withLocalSales } from './view';
-
-const SHOW_ID = '6a4f2c1e-8b1d-4c3e-9f70-1a2b3c4d5e6f';
-
-function view(overrides: Partial<NonNullable<ShowStateView['show']>> = {}): ShowStateView {
-  return {
-    active: true,
-    scheduled: false,
-    timeUntilLaunch: 0,
-    timeRemaining: 7000,
-    currentItem: null,
-    show: {
-      id: SHOW_ID,
-      title: 'Night Forge',
-      description: null,
-      status: 'running',
-      phase: 'showing',
-      currentIndex: 0,
-      lineup: [],
-      perKnifeSeconds: 60,
-      phaseEndsAt: 100_000,
-      launchTime: null,
-      step: 5,
-      ...overrides,
-    },
-    serverTime: 90_000,
-  };
-}
 
 describe('isOlderView', () => {
   it('rejects a lower step of the same show', () => {

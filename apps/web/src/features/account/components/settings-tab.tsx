@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useLogout } from '../../../hooks/use-logout';
@@ -8,7 +7,6 @@ import { Detail } from './profile-card';
 export function SettingsTab() {
   const user = useCurrentUser().data;
   const logout = useLogout();
-  const navigate = useNavigate();
   return (
     <div>
       <h3 className="font-semibold text-white">Account</h3>
@@ -20,7 +18,7 @@ export function SettingsTab() {
         <Button
           variant="secondary"
           className="w-full text-red-300 hover:border-red-500/60 hover:text-red-200 sm:w-auto"
-          onClick={() => void logout(navigate)}
+          onClick={() => void logout()}
         >
           Sign Out
         </Button>

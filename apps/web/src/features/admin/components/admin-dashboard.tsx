@@ -1,5 +1,4 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useLiveShow } from '../../../lib/live-show/store';
 import { paths } from '../../../lib/paths';
 import { useAdminLive } from '../use-admin-live';
 import { AdminHeader, AdminTitle } from './admin-header';
@@ -13,10 +12,9 @@ const tabClass =
 /** SPEC §2 /admin: the Show Control card above the Show Items and Shows tabs. */
 export function AdminDashboard() {
   useAdminLive();
-  const connection = useLiveShow((s) => s.connection);
   return (
     <div className="min-h-dvh">
-      <AdminHeader back={{ to: paths.show, label: 'Back to Show' }} connection={connection} />
+      <AdminHeader back={{ to: paths.show, label: 'Back to Show' }} live />
       <main className="mx-auto max-w-5xl px-4 pt-6 pb-12">
         <AdminTitle title="Admin Dashboard" />
         <ShowControlCard className="mt-6" />

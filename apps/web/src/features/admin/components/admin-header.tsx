@@ -1,15 +1,8 @@
 import { Link } from 'react-router-dom';
+import { ConnectionStatus } from '../../../components/connection-status';
 import { ButtonLink } from '../../../components/ui/button';
 import { VaultMark } from '../../../components/vault-mark';
-import type { Connection } from '../../../lib/live-show/store';
 import { paths } from '../../../lib/paths';
-
-const indicator = {
-  live: { label: 'Live', dot: 'bg-emerald-400' },
-  reconnecting: { label: 'Reconnecting…', dot: 'bg-amber-400 animate-pulse' },
-  polling: { label: 'Reconnecting…', dot: 'bg-amber-400 animate-pulse' },
-  connecting: { label: 'Connecting…', dot: 'bg-steel-400 animate-pulse' },
-} as const;
 
 function BackIcon() {
   return (
@@ -27,8 +20,7 @@ function BackIcon() {
 }
 
 /** The admin area's header: the way back, the vault mark and (on /admin) the live connection. */
-export function AdminHeader({ back, connection }: { back: { to: string; label: string }; connection?: Connection }) {
-  const status = connection ? indicator[connection] : null;
+export function AdminHeader({ back, live = false }: { back: { to: string; label: string }; live?: boolean }) {
   return (
     <header className="sticky top-0 z-10 border-vault-800 border-b bg-vault-950/90 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-3">
@@ -36,17 +28,8 @@ export function AdminHeader({ back, connection }: { back: { to: string; label: s
           <BackIcon />
           {back.label}
         </ButtonLink>
-        {status ? (
-          <span
-            className="ml-auto flex items-center gap-1.5 text-steel-400 text-xs"
-            role="status"
-            aria-label={`Connection: ${status.label}`}
-          >
-            <span className={`size-2 rounded-full ${status.dot}`} aria-hidden="true" />
-            <span className="hidden sm:inline">{status.label}</span>
-          </span>
-        ) : null}
-        <Link to={paths.admin} className={status ? 'ml-2' : 'ml-auto'} aria-label="Admin dashboard">
+        {live ? <ConnectionStatus className="ml-auto" /> : null}
+        <Link to={paths.admin} className={live ? 'ml-2' : 'ml-auto'} aria-label="Admin dashboard">
           <VaultMark className="size-9" />
         </Link>
       </div>
