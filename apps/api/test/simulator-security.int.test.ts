@@ -197,31 +197,29 @@ describe.each(backends)('the payment simulator, attacked by a stranger, on %s', 
     return (reply.opaqueData as { dataValue: string }).dataValue;
   }
   const merchant = (): Auth => ({ name: credentials.apiLoginId, transactionKey: credentials.transactionKey });
-
-  beforeAll(async () => {
-    t = await buildTestApp(backend, { listen: true });
-    const address = t.app.server.address();
-    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/authnet/xml/v1/request.api`;
-    credentials = t.app.config.payments;
-
-    // A member's saved card and an open authorisation, made by the merchant (the app) itself.
+  /** A card saved on a new customer profile and an authorisation on it, made by the merchant (the app) itself. */
+  async function savedCardAuthorised(card: {
+    number: string;
+    amount: string;
+    profile: Json;
+    billTo?: Json;
+    validationMode?: 'liveMode';
+  }) {
     const created = await post({
       createCustomerProfileRequest: {
         merchantAuthentication: merchant(),
         profile: {
-          merchantCustomerId: 'victim',
-          email: 'victim@example.com',
+          ...card.profile,
           paymentProfiles: {
-            billTo: { firstName: 'Val' },
+            billTo: card.billTo,
             payment: {
-              opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: await token('4111111111111111') },
+              opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: await token(card.number) },
             },
           },
         },
-        validationMode: 'liveMode',
+        validationMode: card.validationMode,
       },
     });
-    expect(resultCode(created)).toBe('Ok');
     const customerProfileId = created.customerProfileId as string;
     const paymentProfileId = (created.customerPaymentProfileIdList as string[])[0] ?? '';
     const authorised = await post({
@@ -229,19 +227,33 @@ describe.each(backends)('the payment simulator, attacked by a stranger, on %s', 
         merchantAuthentication: merchant(),
         transactionRequest: {
           transactionType: 'authOnlyTransaction',
-          amount: '120.00',
+          amount: card.amount,
           profile: { customerProfileId, paymentProfile: { paymentProfileId } },
         },
       },
     });
+    const transId = (authorised.transactionResponse as { transId: string }).transId;
+    return { created, authorised, ids: { customerProfileId, paymentProfileId, transId } };
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp(backend, { listen: true });
+    const address = t.app.server.address();
+    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/authnet/xml/v1/request.api`;
+    credentials = t.app.config.payments;
+
+    // A member's saved card and an open authorisation.
+    const { created, authorised, ids } = await savedCardAuthorised({
+      number: '4111111111111111',
+      amount: '120.00',
+      profile: { merchantCustomerId: 'victim', email: 'victim@example.com' },
+      billTo: { firstName: 'Val' },
+      validationMode: 'liveMode',
+    });
+    expect(resultCode(created)).toBe('Ok');
     expect(resultCode(authorised)).toBe('Ok');
     // Unused tokens in the requests below: were a request to get through, it would save a card.
-    victim = {
-      customerProfileId,
-      paymentProfileId,
-      transId: (authorised.transactionResponse as { transId: string }).transId,
-      freshTokens: [await token('5424000000000015'), await token('370000000000002')],
-    };
+    victim = { ...ids, freshTokens: [await token('5424000000000015'), await token('370000000000002')] };
   });
   afterAll(async () => {
     await t?.close();
@@ -306,35 +318,9 @@ describe.each(backends)('the payment simulator, attacked by a stranger, on %s', 
 
   it('hands out random ids of the gateway shapes, unrelated from one profile to the next', async () => {
     const profiles = [];
-    for (const card of ['4111111111111111', '5424000000000015']) {
-      const created = await post({
-        createCustomerProfileRequest: {
-          merchantAuthentication: merchant(),
-          profile: {
-            merchantCustomerId: `ids${profiles.length}${Date.now()}`.slice(0, 20),
-            paymentProfiles: {
-              payment: { opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: await token(card) } },
-            },
-          },
-        },
-      });
-      const customerProfileId = created.customerProfileId as string;
-      const paymentProfileId = (created.customerPaymentProfileIdList as string[])[0] ?? '';
-      const charged = await post({
-        createTransactionRequest: {
-          merchantAuthentication: merchant(),
-          transactionRequest: {
-            transactionType: 'authOnlyTransaction',
-            amount: '10.00',
-            profile: { customerProfileId, paymentProfile: { paymentProfileId } },
-          },
-        },
-      });
-      profiles.push({
-        customerProfileId,
-        paymentProfileId,
-        transId: (charged.transactionResponse as { transId: string }).transId,
-      });
+    for (const [i, number] of ['4111111111111111', '5424000000000015'].entries()) {
+      const profile = { merchantCustomerId: `ids${i}${Date.now()}`.slice(0, 20) };
+      profiles.push((await savedCardAuthorised({ number, amount: '10.00', profile })).ids);
     }
     const [a, b] = profiles;
     if (!a || !b) throw new Error('no profiles');

@@ -2,10 +2,12 @@
 // type or none, broken JSON, a byte order mark, a body over the limit) is answered with the
 // gateway's JSON error envelope and HTTP 200, never with the web framework's 400, 413 or 415.
 
-export interface GatewayFailure {
+// A type, not an interface, so a failure is also a plain JSON record (a SimulatorReply body).
+export type GatewayFailure = {
   messages: { resultCode: 'Error'; message: Array<{ code: string; text: string }> };
-}
+};
 
+/** The gateway's error envelope: resultCode Error and one coded message. */
 export const gatewayFailure = (code: string, text: string): GatewayFailure => ({
   messages: { resultCode: 'Error', message: [{ code, text }] },
 });

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '@vault/db';
  * so knowing one id says nothing about another member's. randomInt's bound is < 2^48, which
  * covers 11 digits, and every value fits a bigint column and a double exactly.
  */
-export const idRanges = {
+const idRanges = {
   profile: { min: 100_000_000, max: 10_000_000_000 }, // 9 or 10 digits
   transaction: { min: 10_000_000_000, max: 100_000_000_000 }, // 11 digits
 } as const;

@@ -1,7 +1,7 @@
 export { generateSimulatorCredentials } from './credentials';
-export { idRanges, randomId, withFreshIds } from './ids';
+export { randomId, withFreshIds } from './ids';
 export { migrateSimulator } from './migrate';
-export { REQUEST_API_PATH, type SimulatorRoutesOptions, simulatorMessages, simulatorPlugin } from './plugin';
+export { REQUEST_API_PATH, type SimulatorRoutesOptions, simulatorPlugin } from './plugin';
 export {
   createSimulator,
   type Fault,

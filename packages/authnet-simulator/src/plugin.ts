@@ -20,7 +20,7 @@ export interface SimulatorRoutesOptions {
 }
 
 /** The fault controls' answers (the gateway's own texts live beside each error code in simulator.ts). */
-export const simulatorMessages = {
+const simulatorMessages = {
   faultQueued: 'Fault queued',
   faultsCleared: 'Faults cleared',
   invalidFault: 'A fault needs a kind (error or timeout) and at most 100 times.',
@@ -61,11 +61,11 @@ export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async
         const parsed = parseGatewayBody(request.body);
         let result: SimulatorReply;
         try {
-          result = parsed.ok ? await simulator.handle(parsed.value) : { body: { ...parsed.failure } };
+          result = parsed.ok ? await simulator.handle(parsed.value) : { body: parsed.failure };
         } catch (error) {
           // A simulator bug must not become a 500: the gateway answers its generic E00001.
           request.log.error({ err: error }, 'simulated gateway failed');
-          result = { body: { ...processingError() } };
+          result = { body: processingError() };
         }
         if ('hang' in result) {
           // Like a gateway that never answers: hold until the caller gives up, then drop the socket.

@@ -3,9 +3,9 @@
 // number, a boolean or null, and an element that may repeat arrives as one object or an array.
 // These helpers turn each into the one shape a handler uses, so no handler trusts a cast.
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The occurrences of an element that may repeat (maxOccurs > 1): an array, one object, or none. */

@@ -5,6 +5,7 @@
 // optional elements the official SDKs send, such as clientId) and refuses the rest with the
 // gateway's E00003 texts. Nothing here throws on hostile input: every walk is bounded by the
 // schema's depth, and the one walk over the whole body is iterative.
+import { text as elementText, isObject } from './request-values';
 import { type ElementParticle, type GroupParticle, type Particle, type SimpleType, UNBOUNDED } from './xsd-model';
 import {
   type XsdRequestType,
@@ -23,9 +24,6 @@ export type SchemaCheck =
 class Violation {
   constructor(readonly text: string) {}
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A name as it appears in a message: long or odd keys are cut so a reply stays small. */
 const shown = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
@@ -284,21 +282,16 @@ function checkSimple(name: string, typeName: string, value: unknown): void {
   const type = xsdSimpleTypes[typeName];
   if (!type) throw new Violation(`The type of element '${name}' is not known to the simulator.`);
   if (type.kind === 'any') return;
-  let text: string;
-  if (value === null) text = '';
-  else if (typeof value === 'string') text = value;
-  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
-  else {
+  if (typeof value === 'object' && value !== null) {
     // An object or array becomes child elements, which a text-only element cannot have.
-    const children = isObject(value) ? childTokens(value) : (value as unknown[]).map((item) => ({ name, value: item }));
-    const child = children[0];
-    if (!child) text = '';
-    else
+    const [child] = isObject(value) ? childTokens(value) : (value as unknown[]).map((item) => ({ name, value: item }));
+    if (child)
       throw new Violation(
         `The element '${shown(name)}' in namespace '${NS}' cannot contain child element '${shown(child.name)}' in namespace '${NS}' because the parent element's content model is text only.`,
       );
   }
-  const reason = facetFailure(type, text);
+  // The text the XML element carries; null, '' and an empty object or array are all empty.
+  const reason = facetFailure(type, elementText(value) ?? '');
   // Unlike the gateway, the value itself is not echoed: it may be a card number or a key.
   if (reason)
     throw new Violation(

@@ -2,10 +2,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseHandle } from '@vault/db';
 import { sql } from 'kysely';
 import { type CardBehavior, cardBehavior, cardBrand, luhnValid } from './cards';
+import { gatewayFailure as failure, processingError } from './gateway-body';
 import { parseId, randomId, withFreshIds } from './ids';
-import { bool, expiration, many, obj, positiveAmount, text } from './request-values';
+import { bool, expiration, type Json, many, obj, positiveAmount, text } from './request-values';
 import { checkRequest } from './schema-order';
-import { simulatorDb } from './tables';
+import { type SimulatorDb, simulatorDb } from './tables';
 import type { XsdRequestType } from './xsd-sequences';
 
 export interface SimulatorCredentials {
@@ -21,10 +22,7 @@ export interface Fault {
   kind: FaultKind;
 }
 
-type Json = Record<string, unknown>;
-
 const OK = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
-const failure = (code: string, text: string) => ({ messages: { resultCode: 'Error', message: [{ code, text }] } });
 const DUPLICATE_WINDOW_MS = 120_000;
 const TOKEN_TTL_MS = 15 * 60_000;
 const HOLD_MS = 30_000;
@@ -61,7 +59,7 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
    * missing, wrong or misplaced key is E00007, and nothing runs.
    */
   function authenticate(requestType: string, auth: unknown): Json | null {
-    const given = (typeof auth === 'object' && auth !== null ? auth : {}) as Json;
+    const given = obj(auth);
     const keyOk =
       requestType === 'securePaymentContainerRequest'
         ? sameSecret(given.clientKey, credentials.clientKey)
@@ -80,6 +78,25 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
       .where('expiresAt', '>', new Date())
       .returningAll()
       .executeTakeFirst();
+  }
+  type StoredToken = NonNullable<Awaited<ReturnType<typeof consumeToken>>>;
+
+  /** Saves the card a burned token stands for as a payment profile, in the caller's withFreshIds transaction. */
+  function saveCard(trx: SimulatorDb, customerId: number, token: StoredToken, billTo: unknown, isDefault: boolean) {
+    return trx
+      .insertInto('authnetSimPaymentProfiles')
+      .values({
+        id: randomId('profile'),
+        customerId,
+        cardType: token.cardType,
+        last4: token.last4,
+        expiration: token.expiration,
+        behavior: token.behavior,
+        billTo: JSON.stringify(obj(billTo)),
+        isDefault,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   }
 
   const handlers: Record<XsdRequestType, (req: Json) => Promise<SimulatorReply>> = {
@@ -115,7 +132,7 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
       // The XSD allows any number of payment profiles (the SDKs send an array, our client one
       // object); each must carry an Accept.js token, and each token is burned, as at the gateway.
       const paymentProfiles = many(profile.paymentProfiles);
-      const tokens: NonNullable<Awaited<ReturnType<typeof consumeToken>>>[] = [];
+      const tokens: StoredToken[] = [];
       for (const paymentProfile of paymentProfiles) {
         const token = await consumeToken(obj(obj(paymentProfile.payment).opaqueData));
         if (token) tokens.push(token);
@@ -156,21 +173,8 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
             .executeTakeFirstOrThrow();
           const paymentIds: number[] = [];
           for (const [index, token] of tokens.entries()) {
-            const payment = await trx
-              .insertInto('authnetSimPaymentProfiles')
-              .values({
-                id: randomId('profile'),
-                customerId: customer.id,
-                cardType: token.cardType,
-                last4: token.last4,
-                expiration: token.expiration,
-                behavior: token.behavior,
-                billTo: JSON.stringify(obj(paymentProfiles[index]?.billTo)),
-                isDefault: index === defaultIndex,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            paymentIds.push(payment.id);
+            const billTo = paymentProfiles[index]?.billTo;
+            paymentIds.push((await saveCard(trx, customer.id, token, billTo, index === defaultIndex)).id);
           }
           return { customerId: customer.id, paymentIds };
         }),
@@ -231,20 +235,7 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
               .set({ isDefault: false })
               .where('customerId', '=', customer.id)
               .execute();
-          return trx
-            .insertInto('authnetSimPaymentProfiles')
-            .values({
-              id: randomId('profile'),
-              customerId: customer.id,
-              cardType: token.cardType,
-              last4: token.last4,
-              expiration: token.expiration,
-              behavior: token.behavior,
-              billTo: JSON.stringify(obj(paymentProfile.billTo)),
-              isDefault,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          return saveCard(trx, customer.id, token, paymentProfile.billTo, isDefault);
         }),
       );
       return {
@@ -317,12 +308,11 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
 
     async getTransactionListForCustomerRequest(req) {
       const customerId = parseId(req.customerProfileId) ?? -1;
-      const paymentProfileId =
-        req.customerPaymentProfileId === undefined ? null : parseId(req.customerPaymentProfileId);
-      // Paging as the gateway's: offset is a page number from 1; the XSD bounds both.
+      // Paging as the gateway's: offset is a page number from 1. The XSD check (schema-order.ts)
+      // has already held both to their ranges (limit 1–1000, offset 1–100000).
       const paging = obj(req.paging);
-      const limit = Math.min(1000, Math.max(1, Number(text(paging.limit) ?? 1000) || 1000));
-      const page = Math.min(100_000, Math.max(1, Number(text(paging.offset) ?? 1) || 1));
+      const limit = Number(text(paging.limit) ?? 1000);
+      const page = Number(text(paging.offset) ?? 1);
       const sorting = obj(req.sorting);
       const direction = sorting.orderDescending === undefined || bool(sorting.orderDescending) ? 'desc' : 'asc';
       const orderBy = text(sorting.orderBy) === 'id' ? 'id' : 'createdAt';
@@ -332,7 +322,7 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
         .where('customerId', '=', customerId)
         .where('type', 'in', ['authOnlyTransaction', 'authCaptureTransaction']);
       if (req.customerPaymentProfileId !== undefined)
-        query = query.where('paymentProfileId', '=', paymentProfileId ?? -1);
+        query = query.where('paymentProfileId', '=', parseId(req.customerPaymentProfileId) ?? -1);
       const rows = await query
         .orderBy(orderBy, direction)
         .orderBy('id', direction)
@@ -546,7 +536,7 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
       if (faultIndex >= 0) {
         const [fault] = faults.splice(faultIndex, 1);
         if (fault?.kind === 'timeout') return { hang: true };
-        return { body: failure('E00001', 'An error occurred during processing. Please try again.') };
+        return { body: processingError() };
       }
       return handler(request);
     },
