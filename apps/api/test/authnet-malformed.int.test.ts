@@ -1,7 +1,6 @@
-import { simulatorDb } from '@vault/authnet-simulator';
 import { backends } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test-app';
+import { buildTestApp, gatewayEndpoint, simulatorState, type TestApp } from './test-app';
 
 // The simulated gateway faces strangers: whatever they POST to request.api (not JSON, the wrong
 // shapes, keys out of order, bodies nested or sized to hurt), it answers like Authorize.Net:
@@ -29,20 +28,9 @@ describe.each(backends)('the simulated gateway refuses malformed requests on %s'
     messages: { resultCode: string; message: Array<{ code: string; text: string }> };
     transactionResponse?: { responseCode: string };
   }
-  const snapshot = async () => {
-    const db = simulatorDb(t.database);
-    return {
-      tokens: await db.selectFrom('authnetSimTokens').selectAll().orderBy('dataValue').execute(),
-      customers: await db.selectFrom('authnetSimCustomers').selectAll().orderBy('id').execute(),
-      paymentProfiles: await db.selectFrom('authnetSimPaymentProfiles').selectAll().orderBy('id').execute(),
-      transactions: await db.selectFrom('authnetSimTransactions').selectAll().orderBy('id').execute(),
-    };
-  };
-
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
-    const address = t.app.server.address();
-    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/authnet/xml/v1/request.api`;
+    endpoint = gatewayEndpoint(t.app);
     const { apiLoginId, transactionKey, clientKey } = t.app.config.payments;
     auth = { name: apiLoginId, transactionKey };
     const token = await post(
@@ -215,7 +203,7 @@ describe.each(backends)('the simulated gateway refuses malformed requests on %s'
   ];
 
   it(`answers each of ${cases.length} malformed bodies with the gateway's error envelope and changes nothing`, async () => {
-    const before = await snapshot();
+    const before = await simulatorState(t.database);
     for (const [label, body, contentType] of cases) {
       const reply = await post(body(), contentType === undefined ? 'application/json' : contentType || null);
       const context = `${label}: ${reply.text.slice(0, 300)}`;
@@ -224,6 +212,6 @@ describe.each(backends)('the simulated gateway refuses malformed requests on %s'
       expect(reply.json.messages.message[0]?.code, context).toMatch(/^E\d{5}$/);
       if (reply.json.transactionResponse) expect(reply.json.transactionResponse.responseCode, context).not.toBe('1');
     }
-    expect(await snapshot()).toEqual(before);
+    expect(await simulatorState(t.database)).toEqual(before);
   });
 });

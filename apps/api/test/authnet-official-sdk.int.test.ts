@@ -1,7 +1,7 @@
 import { backends } from '@vault/testing';
 import { APIContracts as Contracts, APIControllers as Controllers } from 'authorizenet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test-app';
+import { buildTestApp, gatewayEndpoint, type TestApp } from './test-app';
 
 // A client that is not ours: Authorize.Net's official Node SDK (`authorizenet`), pointed at the
 // simulator with setEnvironment(), builds its requests from its own contracts (with the clientId
@@ -24,8 +24,7 @@ describe.each(backends)("Authorize.Net's official Node SDK against the simulator
 
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
-    const address = t.app.server.address();
-    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/authnet/xml/v1/request.api`;
+    endpoint = gatewayEndpoint(t.app);
     credentials = t.app.config.payments;
   });
   afterAll(async () => {

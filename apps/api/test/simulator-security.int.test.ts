@@ -9,7 +9,6 @@ import {
   simulatorDb,
   withFreshIds,
 } from '@vault/authnet-simulator';
-import type { DatabaseHandle } from '@vault/db';
 import {
   backends,
   freePort,
@@ -21,7 +20,7 @@ import {
 } from '@vault/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, ORIGIN, type TestApp } from './test-app';
+import { buildTestApp, gatewayEndpoint, ORIGIN, SIM_TABLES, simulatorState, type TestApp } from './test-app';
 
 /** What the repository used to ship as every install's simulator credentials. */
 const OLD_REPO_CREDENTIALS: SimulatorCredentials = {
@@ -29,12 +28,6 @@ const OLD_REPO_CREDENTIALS: SimulatorCredentials = {
   transactionKey: 'simulator-transaction-key',
   clientKey: 'simulator-public-client-key',
 };
-const SIM_TABLES = [
-  'authnet_sim_tokens',
-  'authnet_sim_customers',
-  'authnet_sim_payment_profiles',
-  'authnet_sim_transactions',
-];
 const AUTH_FAILED = { code: 'E00007', text: 'User authentication failed due to invalid authentication values.' };
 /**
  * Refused before anything runs: E00007, or E00003 when the key does not even fit the XSD (the old
@@ -154,15 +147,6 @@ function privilegedRequests(auth: Auth, victim: Victim): Array<[string, Json]> {
 }
 
 /** Everything the simulator holds, to prove a refused request changed nothing. */
-async function simulatorState(database: DatabaseHandle): Promise<string> {
-  const parts: unknown[] = [];
-  for (const table of SIM_TABLES) {
-    const { rows } = await sql<Json>`select * from ${sql.table(table)} order by 1`.execute(database.db);
-    parts.push(rows);
-  }
-  return JSON.stringify(parts);
-}
-
 describe.each(backends)('the payment simulator, attacked by a stranger, on %s', (backend) => {
   let t: TestApp;
   let endpoint: string;
@@ -238,8 +222,7 @@ describe.each(backends)('the payment simulator, attacked by a stranger, on %s', 
 
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
-    const address = t.app.server.address();
-    endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/authnet/xml/v1/request.api`;
+    endpoint = gatewayEndpoint(t.app);
     credentials = t.app.config.payments;
 
     // A member's saved card and an open authorisation.

@@ -1,13 +1,40 @@
 import { generateSimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
+import type { DatabaseHandle } from '@vault/db';
 import { type Backend, openTestDatabase, openTestRedis, type TestDatabase, type TestRedis } from '@vault/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import type { TrustProxy } from '../src/lib/trust-proxy';
 import type { AppConfig } from '../src/plugins/infrastructure';
+import { SIMULATOR_GATEWAY_ROUTE } from '../src/plugins/payments';
 import type { Mailer, MailMessage } from '../src/services/mailer';
 
 export const ORIGIN = 'http://localhost:3000';
+
+/** The simulator's gateway endpoint of an app listening on loopback (`listen: true`). */
+export function gatewayEndpoint(app: FastifyInstance): string {
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIMULATOR_GATEWAY_ROUTE}`;
+}
+
+/** The simulator's own tables (its migrations add the bookkeeping ones). */
+export const SIM_TABLES = [
+  'authnet_sim_tokens',
+  'authnet_sim_customers',
+  'authnet_sim_payment_profiles',
+  'authnet_sim_transactions',
+];
+
+/** Every row of the simulator's tables, for "a refused request changed nothing" checks. */
+export async function simulatorState(database: DatabaseHandle): Promise<string> {
+  const parts: unknown[] = [];
+  for (const table of SIM_TABLES) {
+    const { rows } = await sql`select * from ${sql.table(table)} order by 1`.execute(database.db);
+    parts.push(rows);
+  }
+  return JSON.stringify(parts);
+}
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PurchaseStatus, SkillLevel } from './enums';
-import { FULL_NAME_MAX, fullNameFits, NAME_MAX, nameMessages } from './names';
+import { FirstName, FULL_NAME_MAX, fullNameFits, LastName, nameMessages } from './names';
 import { lineText } from './text';
 
 // SPEC §5 (onboarding profile, profile edit) and §3 (order, payment method views), word for word.
@@ -42,14 +42,8 @@ export type OnboardingProfileBody = z.input<typeof OnboardingProfileBody>;
 
 export const ProfileUpdateBody = z
   .object({
-    firstName: lineText({ error: 'First name is required' })
-      .trim()
-      .min(1, 'First name is required')
-      .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`),
-    lastName: lineText({ error: 'Last name is required' })
-      .trim()
-      .min(1, 'Last name is required')
-      .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`),
+    firstName: FirstName,
+    lastName: LastName,
     ...addressFields,
   })
   .refine(fullNameFits, { message: nameMessages.fullNameTooLong, path: ['lastName'] });
@@ -71,16 +65,14 @@ export const ProfileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
+// SPEC §8: every problem with a card token reads the same to the member.
+const PAYMENT_INVALID = 'Payment validation failed';
+// Not stored, but sent on to the gateway: a control character there is as unwelcome.
+const tokenPart = (max: number) =>
+  lineText({ error: PAYMENT_INVALID }, PAYMENT_INVALID).min(1, PAYMENT_INVALID).max(max, PAYMENT_INVALID);
+
 /** Accept.js's opaque, single-use card token (SPEC §7). Never card data. */
-export const OpaqueDataBody = z.object({
-  // Not stored, but sent on to the gateway: a control character there is as unwelcome.
-  dataDescriptor: lineText({ error: 'Payment validation failed' }, 'Payment validation failed')
-    .min(1, 'Payment validation failed')
-    .max(100, 'Payment validation failed'),
-  dataValue: lineText({ error: 'Payment validation failed' }, 'Payment validation failed')
-    .min(1, 'Payment validation failed')
-    .max(8192, 'Payment validation failed'),
-});
+export const OpaqueDataBody = z.object({ dataDescriptor: tokenPart(100), dataValue: tokenPart(8192) });
 export type OpaqueDataBody = z.infer<typeof OpaqueDataBody>;
 
 export const PaymentMethodView = z.object({
@@ -136,7 +128,7 @@ export const paymentMessages = {
   gatewayUnavailable: 'The payment provider is not responding. Please try again.',
   profileFirst: 'Please complete your profile before adding a card',
   methodNotFound: 'Payment method not found',
-  validationFailed: 'Payment validation failed',
+  validationFailed: PAYMENT_INVALID,
   duplicateCard: 'This card is already saved.',
   gatewayRefused: (reason: string) => `The payment provider refused the request: ${reason}`,
   cardLimitReached: (max: number) => `You can save up to ${max} cards. Remove one to add another.`,

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { Role } from './enums';
-import { fullNameFits, NAME_MAX, nameMessages } from './names';
+import { FirstName, fullNameFits, LastName, nameMessages } from './names';
 import { lineText } from './text';
 
 // SPEC §5 texts, word for word. The web forms, the API routes and the tests all use these schemas.
 
 /** "text, an at sign, text, a dot and text" (SPEC §5). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const requiredText = (message: string, max: number) =>
-  lineText({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${message.replace(' is required', '')} is too long`);
 
 /**
  * Lower-cased before the length check: some characters grow when lower-cased ('İ' becomes two),
@@ -34,8 +28,8 @@ export const NewPassword = z
 
 export const RegisterBody = z
   .object({
-    firstName: requiredText('First name is required', NAME_MAX),
-    lastName: requiredText('Last name is required', NAME_MAX),
+    firstName: FirstName,
+    lastName: LastName,
     email: Email,
     password: NewPassword,
   })

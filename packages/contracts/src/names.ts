@@ -1,3 +1,5 @@
+import { lineText } from './text';
+
 /**
  * A member's names and the full name derived from them. The columns are first_name and
  * last_name varchar(100) and full_name varchar(200): "first last" must fit the last one too, or
@@ -9,6 +11,17 @@ export const FULL_NAME_MAX = 200;
 export const nameMessages = {
   fullNameTooLong: `First and last name together must be at most ${FULL_NAME_MAX - 1} characters`,
 } as const;
+
+/** A first or last name (SPEC §5: "First name is required"), bounded by its column. */
+const nameField = (label: 'First name' | 'Last name') =>
+  lineText({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+
+/** Registration and profile edit share these, so one rule reads the same on both forms. */
+export const FirstName = nameField('First name');
+export const LastName = nameField('Last name');
 
 export const fullNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`;
 

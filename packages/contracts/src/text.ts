@@ -34,8 +34,7 @@ export const lineText = (params?: StringParams, message?: string) => textWith(LI
 /** Multi-line text (descriptions, specs): tabs and line breaks allowed, other controls not. */
 export const blockText = (params?: StringParams, message?: string) => textWith(BLOCK_CONTROLS, params, message);
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const ALL_CONTROLS = /[\u0000-\u001f\u007f]/g;
+const ALL_CONTROLS = new RegExp(LINE_CONTROLS.source, 'g');
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
 /**

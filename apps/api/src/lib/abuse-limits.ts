@@ -65,18 +65,6 @@ export const defaultAbuseLimits: AbuseLimits = {
 /** Per-group overrides (tests lower the numbers); a group not given keeps its defaults. */
 export type AbuseLimitOverrides = { [K in keyof AbuseLimits]?: Partial<AbuseLimits[K]> };
 
-/**
- * For tests that exercise routes rather than limits (a fuzz run sends hundreds of bodies from one
- * address): every count lifted. The saved-card cap stays, since it is a rule, not a rate.
- */
-export const liftedAbuseLimits: AbuseLimitOverrides = {
-  login: { failuresPerIp: 1e9, failuresPerAccountIp: 1e9 },
-  register: { perIp: 1e9 },
-  forgotPassword: { perIp: 1e9, perEmail: 1e9 },
-  resetPassword: { perIp: 1e9 },
-  cards: { perMember: 1e9, perIp: 1e9, declinesBeforeLock: 1e9 },
-};
-
 export function resolveAbuseLimits(overrides: AbuseLimitOverrides = {}): AbuseLimits {
   return {
     login: { ...defaultAbuseLimits.login, ...overrides.login },

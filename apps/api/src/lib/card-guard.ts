@@ -1,9 +1,8 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { paymentMessages } from '@vault/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hoursUntil, minutesUntil } from './abuse-limits';
-import { keyedLimit } from './keyed-limit';
-import { refuseTooMany } from './rate-limiter';
+import type { FastifyRequest } from 'fastify';
+import { type AbuseLimits, hoursUntil, minutesUntil } from './abuse-limits';
+import { type RateLimiter, refuseTooMany } from './rate-limiter';
 
 /** One card addition, as seen by the limits. */
 export interface CardAttempt {
@@ -24,42 +23,40 @@ export interface CardGuard {
 /**
  * Against card testing: every addition is a $0 authorisation on our merchant account, so a member
  * (or a script rotating members from one address) must not be able to probe numbers at will.
- * Created once per app (see plugins/rate-limit.ts) so both card routes share the counters.
+ * Counted on the app's keyed counters (lib/rate-limiter.ts), shared through Redis when scaled.
  */
-export function createCardGuard(app: FastifyInstance): CardGuard {
-  const { cards } = app.limits;
-  const perMember = keyedLimit(app, 'card-add:member', cards.perMember, cards.windowMs);
-  const perIp = keyedLimit(app, 'card-add:ip', cards.perIp, cards.windowMs);
-  const declines = keyedLimit(app, 'card-decline:member', cards.declinesBeforeLock, cards.declineWindowMs);
-  // The pause is its own key with its own lifetime: it starts at the last decline that tripped it.
-  const pause = keyedLimit(app, 'card-pause:member', 1, cards.lockMs);
-
+export function createCardGuard(limiter: RateLimiter, { cards }: Pick<AbuseLimits, 'cards'>): CardGuard {
   return {
     attempt(request, userId) {
+      // The pause is its own key with its own lifetime: it starts at the decline that tripped it.
+      const pauseKey = `card-pause:member:${userId}`;
       return {
         async admit() {
-          const paused = await pause(request, userId, { increment: false });
-          if (paused.remaining === 0) {
-            const hours = hoursUntil(paused.retryAfterMs);
-            refuseTooMany(paused.retryAfterMs, paymentMessages.cardAdditionsLocked(hours));
+          const paused = await limiter.check(pauseKey, 1);
+          if (!paused.allowed) {
+            refuseTooMany(paused.retryAfterMs, paymentMessages.cardAdditionsLocked(hoursUntil(paused.retryAfterMs)));
           }
           // The IP key is normalised like @fastify/rate-limit's own (an IPv6 /64 is one client).
           const counters = [
-            [perMember, userId],
-            [perIp, normalizeIP(request.ip)],
+            [`card-add:member:${userId}`, cards.perMember],
+            [`card-add:ip:${normalizeIP(request.ip)}`, cards.perIp],
           ] as const;
-          for (const [limit, key] of counters) {
-            const result = await limit(request, key);
-            if (result.exceeded) {
-              const minutes = minutesUntil(result.retryAfterMs);
-              refuseTooMany(result.retryAfterMs, paymentMessages.tooManyCardAttempts(minutes));
+          for (const [key, max] of counters) {
+            const result = await limiter.hit(key, max, cards.windowMs);
+            if (!result.allowed) {
+              refuseTooMany(
+                result.retryAfterMs,
+                paymentMessages.tooManyCardAttempts(minutesUntil(result.retryAfterMs)),
+              );
             }
           }
         },
         async declined() {
-          const result = await declines(request, userId);
-          if (result.remaining === 0) {
-            await pause(request, userId);
+          // Allowed up to declinesBeforeLock - 1: the declinesBeforeLock-th decline starts the pause.
+          const key = `card-decline:member:${userId}`;
+          const result = await limiter.hit(key, cards.declinesBeforeLock - 1, cards.declineWindowMs);
+          if (!result.allowed) {
+            await limiter.hit(pauseKey, 1, cards.lockMs);
             request.log.warn({ userId }, 'card additions paused after repeated declines');
           }
         },

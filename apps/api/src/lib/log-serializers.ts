@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PARAMS = new Set(['token', 'code', 'state']);
 
 /** The URL as logged: a secret query value becomes [redacted], so a log reader can't replay a link. */
-export function redactUrl(url: string): string {
+export function redactSecretParams(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const params = url
@@ -35,7 +35,7 @@ export function clientRequestId(value: string | string[] | undefined): string | 
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactSecretParams(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -8,12 +8,13 @@ export interface RateLimitResult {
 }
 
 /**
- * Fixed-window counters. Shared through Redis when scaled, so a limit holds across API replicas.
+ * Fixed-window counters on keys the caller names. Shared through Redis when scaled, so a limit
+ * holds across API replicas.
  *
- * Login keeps this small counter instead of @fastify/rate-limit (which every other limit uses,
- * see plugins/rate-limit.ts) because it counts only FAILURES — known after the password check, not
- * when the request arrives — and a success must CLEAR the (account, IP) counter; the plugin's
- * stores can count and peek but have no way to reset a key.
+ * For limits whose key is known only inside the handler (login failures per account and IP, card
+ * attempts per member, reset mails per email); per-IP route limits use @fastify/rate-limit (see
+ * plugins/rate-limit.ts). Login needs more than that plugin offers: it counts only FAILURES, so a
+ * success must give back its hit and CLEAR the (account, IP) counter.
  */
 export interface RateLimiter {
   /** Counts an attempt, and says whether it is still within the limit. */

@@ -1,7 +1,7 @@
 import { authMessages } from '@vault/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { originOf } from '../lib/origin';
+import { isOwnOrigin, originOf } from '../lib/origin';
 import { SIMULATOR_GATEWAY_ROUTE } from './payments';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,7 +15,6 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const originCheck = fp(
   async (app: FastifyInstance) => {
     const publicOrigin = new URL(app.config.publicUrl).origin;
-    const ownOrigins = (request: FastifyRequest) => [publicOrigin, `${request.protocol}://${request.host}`];
 
     app.addHook('onRequest', async (request, reply) => {
       if (!STATE_CHANGING.has(request.method)) return;
@@ -28,7 +27,7 @@ export const originCheck = fp(
       // that route: the simulator's cookie-authenticated admin fault controls stay checked.
       if (request.routeOptions.url === SIMULATOR_GATEWAY_ROUTE) return;
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-      if (origin && ownOrigins(request).includes(origin)) return;
+      if (isOwnOrigin(origin, request, publicOrigin)) return;
       request.log.warn(
         { origin: request.headers.origin, referer: request.headers.referer },
         'cross-site request refused',

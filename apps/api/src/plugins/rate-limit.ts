@@ -16,8 +16,9 @@ declare module 'fastify' {
 }
 
 /**
- * @fastify/rate-limit for every limit but login's (see lib/rate-limiter.ts for why login differs).
- * Routes opt in with `config: { rateLimit: { max, timeWindow } }`; nothing is limited globally.
+ * @fastify/rate-limit for the per-IP limits a route declares, counted before the body is parsed:
+ * `config: { rateLimit: { max, timeWindow } }`; nothing is limited globally. Limits whose key is
+ * known only inside the handler (an account, a member, an email) use lib/rate-limiter.ts.
  * A refusal is a 429 `{ message }` through our error handler, with Retry-After.
  */
 export const rateLimits = fp(
@@ -32,7 +33,7 @@ export const rateLimits = fp(
       errorResponseBuilder: (_request, context) =>
         new AppError(429, 'rate_limited', authMessages.tooManyAttempts(minutesUntil(context.ttl))),
     });
-    app.decorate('cardGuard', createCardGuard(app));
+    app.decorate('cardGuard', createCardGuard(app.rateLimiter, app.limits));
   },
   { name: 'rate-limits', dependencies: ['infrastructure'] },
 );

@@ -76,8 +76,6 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
 
   /** By session tag. */
   private readonly cache = new Map<string, CachedSession>();
-  /** Member → tags of their cached sessions, so "end every session of X" is one lookup. */
-  private readonly byUser = new Map<string, Set<string>>();
   /** `user:<id>` / `session:<tag>` → when this instance learned it ended; oldest first. */
   private readonly endedAt = new Map<string, number>();
 
@@ -94,7 +92,7 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
     const expires = (session as { cookie?: { expires?: Date | string | null } }).cookie?.expires;
     const expire = expires ? new Date(expires) : new Date(Date.now() + MAX_AGE_MS);
     const sess = JSON.stringify(session);
-    this.drop(sessionTag(sid));
+    this.cache.delete(sessionTag(sid));
     upsertSession(this.db, sid, sess, expire).then(() => callback(), callback);
   }
 
@@ -110,9 +108,10 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
       const userId = userIdOf(row?.sess);
       // Ended while we were reading: the row we got may predate the delete. Treat it as gone.
       const live = row && !this.endedSince(tag, userId, startedAt) ? row : undefined;
+      if (this.cache.size > 100_000) this.cache.clear();
       if (live)
-        this.remember(tag, { session: live.sess, userId, expire: live.expire.getTime(), fetchedAt: Date.now() });
-      else this.drop(tag);
+        this.cache.set(tag, { session: live.sess, userId, expire: live.expire.getTime(), fetchedAt: Date.now() });
+      else this.cache.delete(tag);
       callback(null, (live?.sess ?? null) as Parameters<GetCallback>[1]);
     }, callback);
   }
@@ -136,10 +135,11 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   forget(message: SessionsEnded): void {
     if (message.type === 'session.ended') {
       this.markEnded(`session:${message.session}`);
-      this.drop(message.session);
+      this.cache.delete(message.session);
     } else {
       this.markEnded(`user:${message.userId}`);
-      for (const tag of [...(this.byUser.get(message.userId) ?? [])]) this.drop(tag);
+      // Rare (a password reset, a promotion): a scan beats keeping a member index on every read.
+      for (const [tag, entry] of this.cache) if (entry.userId === message.userId) this.cache.delete(tag);
     }
     this.emit('ended', message);
   }
@@ -161,32 +161,6 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
       if (now - at < KyselySessionStore.ENDED_MEMORY_MS) break;
       this.endedAt.delete(old);
     }
-  }
-
-  private remember(tag: string, entry: CachedSession): void {
-    if (this.cache.size > 100_000) {
-      this.cache.clear();
-      this.byUser.clear();
-    }
-    this.drop(tag);
-    this.cache.set(tag, entry);
-    if (entry.userId === undefined) return;
-    let tags = this.byUser.get(entry.userId);
-    if (!tags) {
-      tags = new Set();
-      this.byUser.set(entry.userId, tags);
-    }
-    tags.add(tag);
-  }
-
-  private drop(tag: string): void {
-    const entry = this.cache.get(tag);
-    if (!entry) return;
-    this.cache.delete(tag);
-    if (entry.userId === undefined) return;
-    const tags = this.byUser.get(entry.userId);
-    tags?.delete(tag);
-    if (tags?.size === 0) this.byUser.delete(entry.userId);
   }
 }
 

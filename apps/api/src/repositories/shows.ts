@@ -70,13 +70,7 @@ export function listLineups(db: Db, showIds: string[]): Promise<ShowItem[]> {
 }
 
 export function listLineup(db: Db, showId: string): Promise<ShowItem[]> {
-  return db
-    .selectFrom('showItems')
-    .selectAll()
-    .where('showId', '=', showId)
-    .orderBy('orderIndex')
-    .orderBy('createdAt')
-    .execute();
+  return listLineups(db, [showId]);
 }
 
 /** The whole inventory, newest first. */

@@ -23,7 +23,7 @@ export interface ServiceDeps {
   limits: AbuseLimits;
   log: FastifyBaseLogger;
   mailer: Mailer;
-  /** Login's failure counters (lib/rate-limiter.ts). */
+  /** Keyed abuse counters: login failures, card attempts, reset mails (lib/rate-limiter.ts). */
   rateLimiter: RateLimiter;
   /** A function: in simulator mode the client finds the simulator through the listening port. */
   payments: () => AuthNetClient;

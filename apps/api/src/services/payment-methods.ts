@@ -1,4 +1,10 @@
-import { type OpaqueDataBody, type PaymentMethodView, type PreauthResponse, paymentMessages } from '@vault/contracts';
+import {
+  type OpaqueDataBody,
+  type PaymentMethodView,
+  type PreauthResponse,
+  paymentMessages,
+  splitFullName,
+} from '@vault/contracts';
 import type { PaymentMethod, User } from '@vault/db';
 import { AppError } from '../lib/app-error';
 import type { CardAttempt } from '../lib/card-guard';
@@ -34,10 +40,10 @@ export function gatewayToAppError(error: unknown): unknown {
 }
 
 function billToOf(user: User): BillTo {
-  const [first, ...rest] = (user.fullName ?? '').split(/\s+/);
+  const derived = splitFullName(user.fullName ?? '');
   return {
-    firstName: (user.firstName ?? first ?? '').slice(0, 50) || undefined,
-    lastName: (user.lastName ?? rest.join(' ')).slice(0, 50) || undefined,
+    firstName: (user.firstName ?? derived.firstName ?? '').slice(0, 50) || undefined,
+    lastName: (user.lastName ?? derived.lastName ?? '').slice(0, 50) || undefined,
     address: user.address ?? undefined,
     city: user.city ?? undefined,
     state: user.state ?? undefined,

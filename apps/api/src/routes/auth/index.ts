@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../lib/current-user';
-import { keyedLimit } from '../../lib/keyed-limit';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { endRequestSession } from '../../plugins/session';
 import { logIn, register, resetPassword, sendPasswordReset, verifyEmail } from '../../services/accounts';
@@ -25,7 +24,6 @@ const auth: FastifyPluginAsync = async (fastify) => {
   const perIp = (limit: { perIp: number; windowMs: number }) => ({
     rateLimit: { max: limit.perIp, timeWindow: limit.windowMs },
   });
-  const resetMailsPerEmail = keyedLimit(app, 'forgot:email', forgotPassword.perEmail, forgotPassword.windowMs);
 
   app.post(
     '/register',
@@ -69,7 +67,12 @@ const auth: FastifyPluginAsync = async (fastify) => {
     { config: perIp(forgotPassword), schema: { body: ForgotPasswordBody, response: { 200: MessageResponse } } },
     async (request) => {
       const { email } = request.body;
-      if ((await resetMailsPerEmail(request, email)).exceeded) {
+      const perEmail = await deps.rateLimiter.hit(
+        `forgot:email:${email}`,
+        forgotPassword.perEmail,
+        forgotPassword.windowMs,
+      );
+      if (!perEmail.allowed) {
         // The usual answer, but no new token and no mail: the inbox is not flooded, the last link
         // sent stays valid (a new token would void it), and a 429 here would only tell a stranger
         // that someone is asking for this address.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { logoutConfirmTexts } from '@vault/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { originOf } from '../../lib/origin';
+import { isOwnOrigin, originOf } from '../../lib/origin';
 import { endRequestSession } from '../../plugins/session';
 
 /**
@@ -15,15 +15,10 @@ import { endRequestSession } from '../../plugins/session';
  * neither header we cannot tell a typed URL from a foreign page sent with no-referrer, so we ask:
  * one more click for a rare old browser, against a forced sign-out for everyone on it.
  */
-export function fromOwnPages(request: FastifyRequest, publicOrigin: string): boolean {
+function fromOwnPages(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site === 'same-origin' || site === 'none';
-  const referer = originOf(request.headers.referer);
-  // The host it was sent to counts too (http://127.0.0.1:3000 as well as localhost), as a URL
-  // origin so a default port (":80") compares equal.
-  return (
-    referer !== undefined && (referer === publicOrigin || referer === originOf(`${request.protocol}://${request.host}`))
-  );
+  return isOwnOrigin(originOf(request.headers.referer), request, publicOrigin);
 }
 
 /** A speculative load (prefetch/prerender of a link) must never sign anyone out. */
@@ -42,7 +37,8 @@ const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 
 /**
  * The confirmation: its Sign out button is a same-origin navigation back to GET /api/logout, which
- * then signs out. No script, no form; it cannot be framed (clickjacking the button) or cached.
+ * then signs out. No script, no form. Like every response it cannot be framed (clickjacking the
+ * button) or cached (plugins/security-headers.ts); only its CSP is its own, to allow its one style.
  */
 const CONFIRM_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -57,7 +53,6 @@ const CONFIRM_PAGE = `<!doctype html>
  */
 export function logoutByNavigation(publicOrigin: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
     // Any non-2xx makes the browser discard the speculative load.
     if (isSpeculative(request)) return reply.status(400).send({ message: logoutConfirmTexts.prefetchRefused });
     const signedIn = request.session.get('userId') !== undefined;
@@ -71,8 +66,6 @@ export function logoutByNavigation(publicOrigin: string) {
           'content-security-policy',
           `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
         )
-        .header('x-frame-options', 'DENY')
-        .header('referrer-policy', 'same-origin')
         .type('text/html; charset=utf-8')
         .send(CONFIRM_PAGE);
     }
