@@ -11,6 +11,7 @@ describe('the live-show store', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(100_000);
+    useLiveShow.setState(useLiveShow.getInitialState());
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -21,11 +22,11 @@ describe('the live-show store', () => {
     store.receive(view(7));
     expect(useLiveShow.getState().confirmedAt).toBe(100_000);
     vi.setSystemTime(101_500);
-    expect(store.confirm(7)).toBe(true);
+    expect(store.confirm(7, 101_500)).toBe(true);
     expect(useLiveShow.getState().confirmedAt).toBe(101_500);
     // A tick of another step does not confirm what is held: a change went missing.
     vi.setSystemTime(103_000);
-    expect(store.confirm(8)).toBe(false);
+    expect(store.confirm(8, 103_000)).toBe(false);
     expect(isStale(useLiveShow.getState().confirmedAt, 103_000)).toBe(false);
     expect(isStale(useLiveShow.getState().confirmedAt, 103_600)).toBe(true);
     // An older state crossing a newer one confirms nothing.
@@ -34,6 +35,24 @@ describe('the live-show store', () => {
     store.receive(view(8));
     expect(useLiveShow.getState().view?.show?.step).toBe(9);
     expect(useLiveShow.getState().confirmedAt).toBe(103_000);
+  });
+
+  it('confirms as of when the server sent, not when a stalled link delivered', () => {
+    const store = useLiveShow.getState();
+    // Server clock 2 000 ms ahead, measured on a clean 100 ms round trip.
+    store.clockSample(sampleFromRoundTrip(99_900, 100_000, 101_950));
+    store.receive({ ...view(7), serverTime: 101_950 });
+    expect(useLiveShow.getState().confirmedAt).toBe(99_950);
+    // A tick sent at client time 100 500 arrives 900 ms late: the state is as old as the tick.
+    vi.setSystemTime(101_400);
+    store.confirm(7, 102_500);
+    expect(useLiveShow.getState().confirmedAt).toBe(100_500);
+    expect(isStale(useLiveShow.getState().confirmedAt, 102_550)).toBe(true);
+    // A tick overtaken by a later confirmation confirms nothing older; a wrong offset never the future.
+    store.confirm(7, 102_000);
+    expect(useLiveShow.getState().confirmedAt).toBe(100_500);
+    store.confirm(7, 110_000);
+    expect(useLiveShow.getState().confirmedAt).toBe(101_400);
   });
 
   it('measures its clock offset from round trips, not from a stalled poll', () => {

@@ -16,8 +16,8 @@ interface LiveShowState {
   /** serverNow ≈ Date.now() + offsetMs (see clock-offset.ts). */
   offsetMs: number;
   /**
-   * Client time (Date.now()) when the held view was last known to be current: a state received
-   * (push or poll), or a tick naming the held step. 0 = never.
+   * Client time (Date.now()) at which the held view was last known to be current: when the server
+   * sent (not when we received) a state, or a tick naming the held step. 0 = never.
    */
   confirmedAt: number;
   connection: Connection;
@@ -29,8 +29,8 @@ interface LiveShowState {
   receive(view: ShowStateView, sample?: ClockSample): void;
   /** Shows a purchase at once, before the server's next state arrives. */
   markSold(itemId: string, buyerId: string): void;
-  /** A tick: the server is at `step`. True when that is the held view's step (now confirmed). */
-  confirm(step: number | null): boolean;
+  /** A tick: the server is at `step` at `serverTime`. True when that is the held view's step (now confirmed). */
+  confirm(step: number | null, serverTime: number): boolean;
   /** A measured clock sample (a clock ping's ack). */
   clockSample(sample: ClockSample): void;
   setConnection(connection: Connection): void;
@@ -45,6 +45,13 @@ interface LiveShowState {
  */
 export const useLiveShow = create<LiveShowState>((set, get) => {
   const offset = (now: number) => clock.estimate(now) ?? get().offsetMs;
+  /**
+   * A message the server sent at `serverTime` confirms the state as of then, in client time: a tick
+   * held 1 s in a stalled link must not make a state that may already be sold look fresh for 1 s
+   * longer. Never later than now (a wrong offset must not confirm the future), never backwards.
+   */
+  const confirmedAt = (serverTime: number, offsetMs: number, now: number) =>
+    Math.max(get().confirmedAt, Math.min(now, serverTime - offsetMs));
   return {
     view: null,
     offsetMs: 0,
@@ -57,21 +64,22 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
       if (sample) clock.add(sample);
       else clock.addRough(now, view.serverTime - now);
       const { view: held, sales } = get();
+      const offsetMs = offset(now);
       if (isOlderView(held, view)) {
-        set({ offsetMs: offset(now) });
+        set({ offsetMs });
         return;
       }
-      set({ view: withLocalSales(view, sales), offsetMs: offset(now), confirmedAt: now });
+      set({ view: withLocalSales(view, sales), offsetMs, confirmedAt: confirmedAt(view.serverTime, offsetMs, now) });
     },
     markSold(itemId, buyerId) {
       const sales = { ...get().sales, [itemId]: buyerId };
       const held = get().view;
       set({ sales, view: held && withLocalSales(held, sales) });
     },
-    confirm(step) {
+    confirm(step, serverTime) {
       const held = get().view;
       if (!held || (held.show?.step ?? null) !== step) return false;
-      set({ confirmedAt: Date.now() });
+      set({ confirmedAt: confirmedAt(serverTime, get().offsetMs, Date.now()) });
       return true;
     },
     clockSample(sample) {

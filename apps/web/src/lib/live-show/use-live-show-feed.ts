@@ -122,7 +122,7 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       setConnection('live');
     });
     socket.on(socketEvents.tick, (t: ShowTick) => {
-      if (confirm(t.step) || !stateSinceConnect) return;
+      if (confirm(t.step, t.serverTime) || !stateSinceConnect) return;
       // The server is at another step than the one held: a state went missing. Fetch it.
       const now = Date.now();
       if (now - lastCatchUp < CATCH_UP_MS) return;
