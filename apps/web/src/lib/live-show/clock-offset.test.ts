@@ -47,6 +47,15 @@ describe('the NTP-style clock estimate', () => {
     expect(clock.estimate(200)).toBe(5000);
   });
 
+  it('bounds its own error by half the best round trip', () => {
+    const clock = createClockEstimator();
+    clock.addRough(0, 4800);
+    expect(clock.errorBound(0)).toBe(0);
+    clock.add({ at: 100, offset: 5000, rtt: 300 });
+    clock.add({ at: 200, offset: 5010, rtt: 90 });
+    expect(clock.errorBound(300)).toBe(45);
+  });
+
   it('averages samples tied for the best round trip', () => {
     const clock = createClockEstimator();
     clock.add({ at: 0, offset: 10, rtt: 40 });

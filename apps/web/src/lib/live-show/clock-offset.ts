@@ -22,6 +22,11 @@ const RTT_TIE_MS = 2;
 export function createClockEstimator() {
   let samples: ClockSample[] = [];
   let rough: { at: number; offset: number } | undefined;
+  const poolAt = (now: number) => {
+    const recent = samples.filter((s) => now - s.at < SAMPLE_WINDOW_MS);
+    // Never drop to nothing while samples exist: an old measurement beats none.
+    return recent.length > 0 ? recent : samples.slice(-1);
+  };
 
   return {
     add(sample: ClockSample): void {
@@ -33,13 +38,19 @@ export function createClockEstimator() {
     },
     /** The best estimate at `now`, or undefined before any sample. */
     estimate(now: number): number | undefined {
-      const recent = samples.filter((s) => now - s.at < SAMPLE_WINDOW_MS);
-      // Never drop to nothing while samples exist: an old measurement beats none.
-      const pool = recent.length > 0 ? recent : samples.slice(-1);
+      const pool = poolAt(now);
       if (pool.length === 0) return rough?.offset;
       const best = Math.min(...pool.map((s) => s.rtt));
       const chosen = pool.filter((s) => s.rtt <= best + RTT_TIE_MS);
       return chosen.reduce((sum, s) => sum + s.offset, 0) / chosen.length;
+    },
+    /**
+     * How far the estimate may be off at `now`: half the best round trip (0 with no measured
+     * sample — a push's arrival time is then all there is).
+     */
+    errorBound(now: number): number {
+      const pool = poolAt(now);
+      return pool.length === 0 ? 0 : Math.min(...pool.map((s) => s.rtt)) / 2;
     },
   };
 }

@@ -1,6 +1,7 @@
 /** The server sends at least one message a second (the tick): this long without any is a dead link. */
 const SILENCE_MS = 2000;
-const CHECK_EVERY_MS = 250;
+/** Silence is noticed at most this long after SILENCE_MS. */
+const CHECK_EVERY_MS = 100;
 
 /**
  * Watches a connection for silence. `heard()` on every message from the server; once nothing has

@@ -48,10 +48,12 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
   /**
    * A message the server sent at `serverTime` confirms the state as of then, in client time: a tick
    * held 1 s in a stalled link must not make a state that may already be sold look fresh for 1 s
-   * longer. Never later than now (a wrong offset must not confirm the future), never backwards.
+   * longer. The earliest moment the offset's error allows, so a Buy goes stale no later than 2 s
+   * after the server's confirmation however the estimate errs; never later than now, never
+   * backwards.
    */
   const confirmedAt = (serverTime: number, offsetMs: number, now: number) =>
-    Math.max(get().confirmedAt, Math.min(now, serverTime - offsetMs));
+    Math.max(get().confirmedAt, Math.min(now, serverTime - offsetMs - clock.errorBound(now)));
   return {
     view: null,
     offsetMs: 0,

@@ -13,6 +13,13 @@ const CLOCK_PING_TIMEOUT_MS = 2000;
 const FIRST_POLL_MS = 1500;
 /** Polls allowed on the wire at once: enough that one stuck in a dead connection cannot stall the feed. */
 const MAX_POLLS_IN_FLIGHT = 2;
+/**
+ * When the link goes silent, the browser's idle keep-alive connections died with it, and a poll
+ * takes one of them (fetch cannot ask for a fresh one). A few polls this far apart use them up —
+ * each sits in a dead connection until its timeout, which then closes it — so that one opens a
+ * fresh connection and answers while the socket is still reconnecting.
+ */
+const SILENT_BURST = { polls: 4, everyMs: 200 } as const;
 /** A tick naming another step than the one held asks for the state, at most this often. */
 const CATCH_UP_MS = 2000;
 
@@ -45,8 +52,8 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     // second runs beside it, on another connection), and each gives up after its own timeout.
     let polling: ReturnType<typeof setInterval> | undefined;
     let inFlight = 0;
-    const poll = async () => {
-      if (inFlight >= MAX_POLLS_IN_FLIGHT) return;
+    const poll = async (limit: number = MAX_POLLS_IN_FLIGHT) => {
+      if (inFlight >= limit) return;
       inFlight += 1;
       // Offline or timed out: the next poll tries again.
       await Promise.allSettled([fetchShowState(), watchers ? fetchWatchers() : undefined]);
@@ -58,9 +65,17 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       void poll();
       polling = setInterval(poll, pollMs);
     };
+    let burst: ReturnType<typeof setTimeout>[] = [];
+    const burstPolls = () => {
+      for (let i = 1; i < SILENT_BURST.polls; i++) {
+        burst.push(setTimeout(() => void poll(SILENT_BURST.polls), i * SILENT_BURST.everyMs));
+      }
+    };
     const stopPolling = () => {
       clearInterval(polling);
       polling = undefined;
+      for (const timer of burst) clearTimeout(timer);
+      burst = [];
     };
 
     setConnection('connecting');
@@ -83,6 +98,7 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
         // Reopen over WebSocket only: a long-polling handshake would go into the browser's pooled
         // keep-alive connections, which a silent link has killed too; a WebSocket always dials anew.
         socket.disconnect();
+        burstPolls();
         socket.io.opts.transports = ['websocket'];
         socket.connect();
       },
