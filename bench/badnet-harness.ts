@@ -74,6 +74,12 @@ export interface BadnetOptions {
   firstOutageMs?: readonly [number, number];
   /** Silent deaths per silentDeath page, at random moments of the show. */
   killsPerPage?: number;
+  /**
+   * Instead: every silentDeath page's link dies silently 0–1 s before each sale — the hard case
+   * (the sale's Sold is in flight or about to be), on every sale rather than the few a random
+   * death happens to precede.
+   */
+  deathsAtSales?: boolean;
   log?: (line: string) => void;
 }
 
@@ -161,7 +167,8 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
       });
     }
     const killTimers: NodeJS.Timeout[] = [];
-    for (const p of pages.filter((x) => x.profile === 'silentDeath')) {
+    const dying = pages.filter((x) => x.profile === 'silentDeath');
+    for (const p of options.deathsAtSales ? [] : dying) {
       const kills = options.killsPerPage ?? 2;
       for (let k = 0; k < kills; k++) {
         const slot = expectedMs / kills;
@@ -200,7 +207,11 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
       const current = lastState as ShowStateView | null;
       if (item.endsAt === null || !current?.currentItem) throw new Error(`${title} never went on show`);
       const itemId = current.currentItem.id;
-      await sleep(between(500, perKnife * 1000 - 1500));
+      const wait = between(1000, perKnife * 1000 - 1500);
+      const lead = options.deathsAtSales ? between(0, 1000) : 0;
+      await sleep(wait - lead);
+      if (options.deathsAtSales) for (const p of dying) p.proxy.killSilently();
+      await sleep(lead);
       const res = await call(app, 'POST', '/api/show/buy', { showItemId: itemId }, buyerCookie);
       if (res.status !== 200) throw new Error(`buy ${title}: ${res.status} ${JSON.stringify(res.json)}`);
       item.soldAt = Date.now();

@@ -5,7 +5,9 @@
 // return), the longest live-looking Buy after a sale, the countdown error and the pages that never
 // caught up, against the targets; exits non-zero on a miss unless --report-only.
 // One show per profile by default, so a 2-core machine measures the links rather than its own CPU;
-// --together watches one show with every profile's pages at once (faster, more CPU contention).
+// --together watches one show with every profile's pages at once (faster, more CPU contention);
+// --deaths-at-sales kills the silentDeath pages' links 0–1 s before every sale (the hard case)
+// instead of at two random moments per page.
 // PROFILES=reset,silentDeath runs a subset; WEB_DIST and BADNET_DUMP: see bench/badnet-harness.ts.
 
 import type { LinkProfileName } from '@vault/testing';
@@ -17,6 +19,7 @@ const ITEMS = Number(process.env.ITEMS ?? 8);
 const profiles = (process.env.PROFILES?.split(',') as LinkProfileName[] | undefined) ?? PROFILES;
 const reportOnly = process.argv.includes('--report-only');
 const together = process.argv.includes('--together');
+const deathsAtSales = process.argv.includes('--deaths-at-sales');
 
 const app = await startBadnetApp(profiles.length * PAGES + 1);
 const browser = await launchChromium();
@@ -25,7 +28,15 @@ try {
     `bench:badnet — ${PAGES} pages per profile, each on its own link proxy; ${ITEMS} items of 8 s per show; one clean-link buyer; ${together ? 'all profiles on one show' : 'one show per profile'}`,
   );
   const run = (only: readonly LinkProfileName[]) =>
-    runBadnet({ app, browser, profiles: only, pagesPerProfile: PAGES, items: ITEMS, log: (line) => console.log(line) });
+    runBadnet({
+      app,
+      browser,
+      profiles: only,
+      pagesPerProfile: PAGES,
+      items: ITEMS,
+      deathsAtSales,
+      log: (line) => console.log(line),
+    });
   const results: ProfileResult[] = [];
   if (together) results.push(...(await run(profiles)));
   else for (const profile of profiles) results.push(...(await run([profile])));
