@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PurchaseStatus, SkillLevel } from './enums';
-import { FirstName, FULL_NAME_MAX, fullNameFits, LastName, nameMessages } from './names';
+import { countOf } from './common';
+import { PurchaseStatus, Role, SkillLevel } from './enums';
+import { FirstName, FULL_NAME_MAX, fullNameFits, fullNameRule, LastName } from './names';
 import { lineText } from './text';
 
 // SPEC §5 (onboarding profile, profile edit) and §3 (order, payment method views), word for word.
@@ -46,7 +47,7 @@ export const ProfileUpdateBody = z
     lastName: LastName,
     ...addressFields,
   })
-  .refine(fullNameFits, { message: nameMessages.fullNameTooLong, path: ['lastName'] });
+  .refine(fullNameFits, fullNameRule);
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
 
 export const ProfileResponse = z.object({
@@ -61,7 +62,7 @@ export const ProfileResponse = z.object({
   country: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   skillLevel: SkillLevel.nullable(),
-  role: z.enum(['customer', 'admin']),
+  role: Role,
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
@@ -128,12 +129,13 @@ export const paymentMessages = {
   gatewayUnavailable: 'The payment provider is not responding. Please try again.',
   profileFirst: 'Please complete your profile before adding a card',
   methodNotFound: 'Payment method not found',
+  methodRemoved: 'Payment method removed',
   validationFailed: PAYMENT_INVALID,
   duplicateCard: 'This card is already saved.',
   gatewayRefused: (reason: string) => `The payment provider refused the request: ${reason}`,
   cardLimitReached: (max: number) => `You can save up to ${max} cards. Remove one to add another.`,
   tooManyCardAttempts: (minutes: number) =>
-    `Too many card attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many card attempts. Please try again in ${countOf(minutes, 'minute')}.`,
   cardAdditionsLocked: (hours: number) =>
-    `Adding cards is paused on your account after several declined cards. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+    `Adding cards is paused on your account after several declined cards. Please try again in ${countOf(hours, 'hour')}.`,
 } as const;

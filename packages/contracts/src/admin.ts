@@ -3,6 +3,12 @@ import { Money } from './common';
 import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { blockText, lineText } from './text';
 
+const SHOW_REQUIRED = 'Show selection is required';
+
+/** A show's title, on create (where a missing one gets its own message) and on update. */
+const showTitle = (text: ReturnType<typeof lineText>) =>
+  text.trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
+
 // SPEC §5 (show schedule, show item form), word for word.
 
 /** An optional field; descriptions and specs are multi-line, the rest one line. */
@@ -55,10 +61,7 @@ export const Price = z
   .transform((v) => Number(v).toFixed(2));
 
 export const CreateShowItemBody = z.object({
-  showId: z
-    .string({ error: 'Show selection is required' })
-    .min(1, 'Show selection is required')
-    .pipe(z.uuid('Show selection is required')),
+  showId: z.string({ error: SHOW_REQUIRED }).min(1, SHOW_REQUIRED).pipe(z.uuid(SHOW_REQUIRED)),
   title: lineText({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
@@ -91,10 +94,7 @@ const seconds = (label: string, min: number) =>
     .max(86_400);
 
 export const CreateShowBody = z.object({
-  title: lineText({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title must be at most 200 characters'),
+  title: showTitle(lineText({ error: 'Title is required' })),
   description: optionalText(2000, 'block'),
   perKnifeSeconds: seconds('Seconds per item', 1),
   intermissionSeconds: seconds('Intermission seconds', 0).default(10),
@@ -106,29 +106,36 @@ export type CreateShowBody = z.input<typeof CreateShowBody>;
 const EARLIEST_LAUNCH = Date.UTC(1970, 0, 1);
 const LATEST_LAUNCH = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+const LAUNCH_TIME_INVALID = 'Launch time must be a valid ISO datetime';
+
 export const ScheduleShowBody = z.object({
   launchTime: z
     .string({ error: 'Launch time is required' })
     .min(1, 'Launch time is required')
-    .max(64, 'Launch time must be a valid ISO datetime')
+    .max(64, LAUNCH_TIME_INVALID)
     .refine((v) => {
       const at = Date.parse(v);
       return /^\d{4}-\d{2}-\d{2}T/.test(v) && at >= EARLIEST_LAUNCH && at <= LATEST_LAUNCH;
-    }, 'Launch time must be a valid ISO datetime'),
+    }, LAUNCH_TIME_INVALID),
   status: ShowStatus.default('scheduled'),
 });
 export type ScheduleShowBody = z.input<typeof ScheduleShowBody>;
 
 /** Server texts of the show administration API. */
 export const showMessages = {
+  /** The admin commands' answers, which are also their success toasts (SPEC §8). */
+  started: 'Show started!',
+  paused: 'Show paused',
+  reset: 'Show reset',
   notFound: 'Show not found',
   noneRunning: 'No show is running',
-  showRequired: 'Show selection is required',
+  showRequired: SHOW_REQUIRED,
+  launchTimeInvalid: LAUNCH_TIME_INVALID,
   lineupWhileLive: 'Pause and reset the live show before changing its lineup',
   lineupMismatch: 'The lineup must list every item of the show exactly once',
 } as const;
 
-export const ShowIdBody = z.object({ showId: z.uuid('Show selection is required') });
+export const ShowIdBody = z.object({ showId: z.uuid(SHOW_REQUIRED) });
 
 export const AdminShowItem = z.object({
   id: z.uuid(),
@@ -166,7 +173,7 @@ export type AdminShow = z.infer<typeof AdminShow>;
 /** PATCH /api/shows/:id — any subset; `lineup` is every item id of the show in its new order. */
 export const UpdateShowBody = z
   .object({
-    title: lineText().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters').optional(),
+    title: showTitle(lineText()).optional(),
     description: blockText().trim().max(2000, 'Must be at most 2000 characters').nullable().optional(),
     perKnifeSeconds: seconds('Seconds per item', 1).optional(),
     intermissionSeconds: seconds('Intermission seconds', 0).optional(),

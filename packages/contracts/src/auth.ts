@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { countOf } from './common';
 import { Role } from './enums';
-import { FirstName, fullNameFits, LastName, nameMessages } from './names';
+import { FirstName, fullNameFits, fullNameRule, LastName } from './names';
 import { lineText } from './text';
 
 // SPEC §5 texts, word for word. The web forms, the API routes and the tests all use these schemas.
@@ -12,11 +13,13 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Lower-cased before the length check: some characters grow when lower-cased ('İ' becomes two),
  * and the stored, lower-cased address must fit users.email varchar(254).
  */
+const EMAIL_TOO_LONG = 'Email must be at most 254 characters';
+
 export const Email = lineText({ error: 'Email is required' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
+  .max(254, EMAIL_TOO_LONG)
   .regex(EMAIL_PATTERN, 'Please enter a valid email');
 
 /** A new password. Upper bound keeps scrypt's input reasonable. */
@@ -33,7 +36,7 @@ export const RegisterBody = z
     email: Email,
     password: NewPassword,
   })
-  .refine(fullNameFits, { message: nameMessages.fullNameTooLong, path: ['lastName'] });
+  .refine(fullNameFits, fullNameRule);
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 /** The register screen's form: the body plus a confirmation that never leaves the browser. */
@@ -52,11 +55,11 @@ export type LoginBody = z.input<typeof LoginBody>;
 export const ForgotPasswordBody = z.object({ email: Email });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
 
+/** A missing, malformed or unknown reset token all read the same to the member. */
+const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+
 export const ResetPasswordBody = z.object({
-  token: z
-    .string({ error: 'This reset link is invalid or has expired.' })
-    .min(1, 'This reset link is invalid or has expired.')
-    .max(200, 'This reset link is invalid or has expired.'),
+  token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
   password: NewPassword,
 });
 export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
@@ -93,12 +96,12 @@ export const authMessages = {
   notSignedIn: 'Please log in to continue',
   adminOnly: 'Admin access required',
   forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',
-  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  emailTooLong: EMAIL_TOO_LONG,
+  resetLinkInvalid: RESET_LINK_INVALID,
   passwordReset: 'Your password has been reset. Please log in.',
   loggedOut: 'Logged out',
   crossSite: 'Cross-site request refused',
-  tooManyAttempts: (minutes: number) =>
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyAttempts: (minutes: number) => `Too many attempts. Please try again in ${countOf(minutes, 'minute')}.`,
 } as const;
 
 /**

@@ -11,6 +11,9 @@ export const BuyBody = z.object({
 export type BuyBody = z.infer<typeof BuyBody>;
 
 /** An optional header: a retry carrying the same key gets the first answer's purchase. */
+/** The header a buy's idempotency key travels in. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
 export const IdempotencyKey = lineText()
   .trim()
   .min(8, 'Idempotency-Key must be 8 to 100 characters')

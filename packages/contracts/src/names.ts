@@ -1,4 +1,4 @@
-import { lineText } from './text';
+import { lineText, storableText } from './text';
 
 /**
  * A member's names and the full name derived from them. The columns are first_name and
@@ -25,9 +25,10 @@ export const LastName = nameField('Last name');
 
 export const fullNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`;
 
-/** For a schema's refine: the derived full name fits its column. */
+/** For a schema's refine, with fullNameRule: the derived full name fits its column. */
 export const fullNameFits = (names: { firstName: string; lastName: string }) =>
   fullNameOf(names.firstName, names.lastName).length <= FULL_NAME_MAX;
+export const fullNameRule = { message: nameMessages.fullNameTooLong, path: ['lastName'] };
 
 /**
  * First and last name guessed from a full name (onboarding without a name on the account, or an
@@ -36,6 +37,6 @@ export const fullNameFits = (names: { firstName: string; lastName: string }) =>
  */
 export function splitFullName(fullName: string): { firstName: string | null; lastName: string | null } {
   const [first, ...rest] = fullName.trim().split(/\s+/);
-  const cut = (value: string | undefined) => [...(value ?? '')].slice(0, NAME_MAX).join('').trim() || null;
+  const cut = (value: string | undefined) => storableText(value ?? '', NAME_MAX) || null;
   return { firstName: cut(first), lastName: cut(rest.join(' ')) };
 }

@@ -47,4 +47,7 @@ export function storableText(value: string, max: number): string {
 }
 
 /** The error handler's answer when the database refuses a value validation let through. */
+/** The answer of a request that failed on the server; the details stay in the log. */
+export const serverFailureMessage = 'Something went wrong. Please try again.';
+
 export const unstorableValueMessage = 'A value in this request cannot be saved. Please check it and try again.';

@@ -1,9 +1,7 @@
-import { unstorableValueMessage } from '@vault/contracts';
+import { serverFailureMessage, unstorableValueMessage } from '@vault/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-
-const GENERIC_5XX = 'Something went wrong. Please try again.';
 
 /**
  * Postgres refusing a value (SQLSTATE class 22, data exception: too long, bad encoding, out of
@@ -38,7 +36,7 @@ export const errorHandler = fp(
         return reply.status(400).send({ message: unstorableValueMessage });
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: GENERIC_5XX });
+      return reply.status(500).send({ message: serverFailureMessage });
     });
   },
   { name: 'error-handler' },

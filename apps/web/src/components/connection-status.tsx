@@ -1,10 +1,10 @@
-import { useLiveShow } from '../lib/live-show/store';
+import { type Connection, useLiveShow } from '../lib/live-show/store';
 
 const indicator = {
   live: { label: 'Live', dot: 'bg-emerald-400' },
   polling: { label: 'Reconnecting…', dot: 'bg-amber-400 animate-pulse' },
   connecting: { label: 'Connecting…', dot: 'bg-steel-400 animate-pulse' },
-} as const;
+} as const satisfies Record<Connection, { label: string; dot: string }>;
 
 /** The live-show link (socket, polling, connecting) as a dot and a label, on /show and /admin alike. */
 export function ConnectionStatus({ className }: { className: string }) {

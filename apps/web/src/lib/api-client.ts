@@ -1,3 +1,5 @@
+import { MessageResponse } from '@vault/contracts';
+
 /**
  * The one way the web app calls the API (SPEC §7): cookies always, JSON bodies and answers, and
  * any non-ok response becomes an ApiError whose message is "<status>: <body text or status text>"
@@ -17,14 +19,11 @@ export class ApiError extends Error {
   /** The server's `{ message }`, when the body is one. */
   get serverMessage(): string | undefined {
     try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-        return parsed.message;
-      }
+      const parsed = MessageResponse.safeParse(JSON.parse(this.body));
+      return parsed.success ? parsed.data.message : undefined;
     } catch {
-      // not JSON
+      return undefined; // not JSON
     }
-    return undefined;
   }
 }
 

@@ -1,10 +1,10 @@
-import { AdminPurchase } from '@vault/contracts';
+import { AdminPurchase, purchaseMessages } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { settlePurchase } from '../../services/purchases';
 
-const Params = z.object({ purchaseId: z.uuid('Purchase not found') });
+const Params = z.object({ purchaseId: z.uuid(purchaseMessages.notFound) });
 
 /** Admin: capture (priorAuthCaptureTransaction → completed) or void an authorised purchase. */
 const adminPurchases: FastifyPluginAsync = async (fastify) => {

@@ -1,4 +1,4 @@
-import { BuyBody, BuyResponse, IdempotencyKey } from '@vault/contracts';
+import { BuyBody, BuyResponse, IDEMPOTENCY_HEADER, IdempotencyKey } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
@@ -16,13 +16,13 @@ const buy: FastifyPluginAsync = async (fastify) => {
       preValidation: app.requireSession,
       schema: {
         body: BuyBody,
-        headers: z.object({ 'idempotency-key': IdempotencyKey.optional() }),
+        headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey.optional() }),
         response: { 200: BuyResponse },
       },
     },
     async (request) => {
       const userId = request.session.get('userId') ?? '';
-      return app.sales.seller.buy(userId, request.body.showItemId, request.headers['idempotency-key'] ?? null);
+      return app.sales.seller.buy(userId, request.body.showItemId, request.headers[IDEMPOTENCY_HEADER] ?? null);
     },
   );
 };

@@ -1,4 +1,10 @@
-import { MessageResponse, OpaqueDataBody, PaymentMethodList, PaymentMethodView } from '@vault/contracts';
+import {
+  MessageResponse,
+  OpaqueDataBody,
+  PaymentMethodList,
+  PaymentMethodView,
+  paymentMessages,
+} from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../lib/current-user';
@@ -21,10 +27,12 @@ const paymentMethods: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/:id',
-    { schema: { params: z.object({ id: z.uuid('Payment method not found') }), response: { 200: MessageResponse } } },
+    {
+      schema: { params: z.object({ id: z.uuid(paymentMessages.methodNotFound) }), response: { 200: MessageResponse } },
+    },
     async (request) => {
       await removePaymentMethod(app.deps, requireUser(request).id, request.params.id);
-      return { message: 'Payment method removed' };
+      return { message: paymentMessages.methodRemoved };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { MessageResponse, ShowIdBody, ShowStateView, WatchersView } from '@vault/contracts';
+import { MessageResponse, ShowIdBody, ShowStateView, showMessages, WatchersView } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { pauseLiveShow, runShowCommand } from '../../services/shows';
@@ -23,13 +23,13 @@ const show: FastifyPluginAsync = async (fastify) => {
     { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
     async (request) => {
       await runShowCommand(app.deps, request.body.showId, 'start');
-      return { message: 'Show started!' };
+      return { message: showMessages.started };
     },
   );
 
   app.post('/pause', { preValidation: app.requireAdmin, schema: { response: { 200: MessageResponse } } }, async () => {
     await pauseLiveShow(app.deps);
-    return { message: 'Show paused' };
+    return { message: showMessages.paused };
   });
 
   app.post(
@@ -37,7 +37,7 @@ const show: FastifyPluginAsync = async (fastify) => {
     { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
     async (request) => {
       await runShowCommand(app.deps, request.body.showId, 'reset');
-      return { message: 'Show reset' };
+      return { message: showMessages.reset };
     },
   );
 };

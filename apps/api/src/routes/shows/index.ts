@@ -1,11 +1,18 @@
-import { AdminPurchaseList, AdminShow, CreateShowBody, ScheduleShowBody, UpdateShowBody } from '@vault/contracts';
+import {
+  AdminPurchaseList,
+  AdminShow,
+  CreateShowBody,
+  ScheduleShowBody,
+  showMessages,
+  UpdateShowBody,
+} from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { showPurchases } from '../../services/purchases';
 import { createShow, listAdminShows, scheduleShow, updateShow } from '../../services/shows';
 
-const ShowParams = z.object({ showId: z.uuid('Show not found') });
+const ShowParams = z.object({ showId: z.uuid(showMessages.notFound) });
 
 /** Admin: shows with their lineups; create; edit and reorder; schedule (SPEC §7); who bought what. */
 const shows: FastifyPluginAsync = async (fastify) => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError, serverMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
 /**
@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
  */
 export function toastAuthFailure(error: unknown, title: string, fallback: string) {
   if (error instanceof ApiError) {
-    toast({ title, description: error.serverMessage ?? fallback, variant: 'destructive' });
+    toast({ title, description: serverMessage(error) ?? fallback, variant: 'destructive' });
   } else {
     toast({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
   }

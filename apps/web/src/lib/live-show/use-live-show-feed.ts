@@ -1,4 +1,11 @@
-import { type ClockPong, type ShowStateView, type ShowTick, socketEvents, type WatchersView } from '@vault/contracts';
+import {
+  type ClockPing,
+  type ClockPong,
+  type ShowStateView,
+  type ShowTick,
+  socketEvents,
+  type WatchersView,
+} from '@vault/contracts';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { sampleFromRoundTrip } from './clock-offset';
@@ -23,7 +30,7 @@ const SILENT_BURST = { polls: 4, everyMs: 200 } as const;
 /** A tick naming another step than the one held asks for the state, at most this often. */
 const CATCH_UP_MS = 2000;
 
-export interface LiveShowFeedOptions {
+interface LiveShowFeedOptions {
   /** How often GET /api/show/state is polled while the socket is down: 1 s on /show, 2 s on /admin (SPEC §7). */
   pollMs: number;
   /** Also poll the watcher count while the socket is down (the admin page; the socket pushes it). */
@@ -110,11 +117,15 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       const sent = Date.now();
       socket
         .timeout(CLOCK_PING_TIMEOUT_MS)
-        .emit(socketEvents.clockPing, { clientTime: sent }, (error: Error | null, pong?: ClockPong) => {
-          if (error || !pong) return;
-          watch.heard();
-          clockSample(sampleFromRoundTrip(sent, Date.now(), pong.serverTime));
-        });
+        .emit(
+          socketEvents.clockPing,
+          { clientTime: sent } satisfies ClockPing,
+          (error: Error | null, pong?: ClockPong) => {
+            if (error || !pong) return;
+            watch.heard();
+            clockSample(sampleFromRoundTrip(sent, Date.now(), pong.serverTime));
+          },
+        );
     };
     const clockTimer = setInterval(pingClock, CLOCK_PING_MS);
 

@@ -1,4 +1,4 @@
-import type { ShowStateView } from '@vault/contracts';
+import { type ShowStateView, showMessages } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useNow } from '../../../hooks/use-now';
@@ -71,12 +71,12 @@ export function LiveShowPanel({ view }: { view: ShowStateView }) {
 
   const onStart = () =>
     start.mutate(show.id, {
-      onSuccess: () => toast({ title: 'Show started!', variant: 'success' }),
+      onSuccess: () => toast({ title: showMessages.started, variant: 'success' }),
       onError: (e) => toast({ title: 'Failed to start show', description: serverMessage(e), variant: 'destructive' }),
     });
   const onPause = () =>
     pause.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Show paused' }),
+      onSuccess: () => toast({ title: showMessages.paused }),
       onError: (e) => toast({ title: 'Failed to pause show', description: serverMessage(e), variant: 'destructive' }),
     });
 

@@ -1,3 +1,4 @@
+import { showMessages } from '@vault/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -21,7 +22,7 @@ export function ResetShowButton({
   const [confirming, setConfirming] = useState(false);
   const onReset = () =>
     reset.mutate(showId, {
-      onSuccess: () => toast({ title: 'Show reset' }),
+      onSuccess: () => toast({ title: showMessages.reset }),
       onError: (e) => toast({ title: 'Failed to reset show', description: serverMessage(e), variant: 'destructive' }),
       onSettled: () => setConfirming(false),
     });

@@ -1,4 +1,4 @@
-import type { ShowStateView } from '@vault/contracts';
+import { type ShowStateView, showMessages } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-client';
@@ -21,7 +21,7 @@ export function StartShowList({ view }: { view: ShowStateView }) {
 
   const onStart = (showId: string) =>
     start.mutate(showId, {
-      onSuccess: () => toast({ title: 'Show started!', variant: 'success' }),
+      onSuccess: () => toast({ title: showMessages.started, variant: 'success' }),
       onError: (e) => toast({ title: 'Failed to start show', description: serverMessage(e), variant: 'destructive' }),
     });
 

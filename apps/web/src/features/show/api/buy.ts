@@ -1,4 +1,4 @@
-import type { BuyBody, BuyResponse } from '@vault/contracts';
+import { type BuyBody, type BuyResponse, IDEMPOTENCY_HEADER } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -10,7 +10,7 @@ const BUY_TIMEOUT_MS = 10_000;
 /** POST /api/show/buy; the Idempotency-Key makes a resend after a lost answer return the same purchase. */
 export function postBuy(body: BuyBody, idempotencyKey: string): Promise<BuyResponse> {
   return api.post<BuyResponse>('/api/show/buy', body, {
-    headers: { 'idempotency-key': idempotencyKey },
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     timeoutMs: BUY_TIMEOUT_MS,
   });
 }

@@ -10,7 +10,7 @@ import { useBuy } from '../use-buy';
  * On stale state (not confirmed by the server for over 2 s) Buy Now does not look live: muted,
  * with a note that the link is reconnecting. It can still be pressed — the server decides.
  */
-export function PurchaseArea({ item, kind, stale = false }: { item: CurrentItem; kind: AreaKind; stale?: boolean }) {
+export function PurchaseArea({ item, kind, stale }: { item: CurrentItem; kind: AreaKind; stale: boolean }) {
   const { buy, pendingItemId } = useBuy();
   if (kind === 'none') return null;
   if (kind === 'onboarding') return <CompleteOnboarding />;
