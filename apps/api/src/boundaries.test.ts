@@ -25,7 +25,7 @@ const KYSELY_IMPORT =
   /\b(?:import|export)\s+(type\s+)?([^;]*?)\s*from\s*['"]kysely['"]|\b(?:import|require)\(\s*['"]kysely['"]/g;
 
 /** What is wrong with one file's text, one line per problem. */
-export function boundaryProblems(file: string, text: string): string[] {
+function boundaryProblems(file: string, text: string): string[] {
   const problems = QUERY_CALLS.filter(([pattern]) => pattern.test(text)).map(
     ([, call]) => `${file}: calls ${call} (queries belong in repositories/)`,
   );

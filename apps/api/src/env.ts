@@ -88,7 +88,7 @@ export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
   }
   // A production server that silently took payments with the simulator would take no money at
   // all: without real gateway credentials it starts only when the operator chose the simulator.
-  if (env.NODE_ENV === 'production' && !env.AUTHNET_MODE && !env.AUTHNET_API_LOGIN_ID) {
+  if (env.NODE_ENV === 'production' && !env.AUTHNET_MODE && authnetMode === 'simulator') {
     ctx.addIssue({
       code: 'custom',
       path: ['AUTHNET_MODE'],

@@ -2,11 +2,10 @@ import { EnvError, onShutdown } from '@vault/server';
 import { buildApp } from './app';
 import { loadApiEnv } from './env';
 import { loadOrCreateLocalSecrets } from './lib/local-secrets';
-import { ensureTestProductsShow } from './repositories/shows';
 import { openRuntime } from './runtime';
 import { bootstrapAdmin } from './services/admin-bootstrap';
 import { startEmbeddedMaintenance } from './services/maintenance';
-import { seedDemoData } from './services/seed/index';
+import { ensureTestProducts, seedDemoData } from './services/seed/index';
 
 const DEMO_ADMIN_EMAIL = 'admin@vault.local';
 
@@ -36,7 +35,7 @@ async function main() {
   if (env.SEED_DEMO) {
     if (await seedDemoData(app.deps, new Date())) app.log.info('seeded demo data');
   } else {
-    await ensureTestProductsShow(app.db);
+    await ensureTestProducts(app.deps);
   }
 
   const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app.deps) : () => {};

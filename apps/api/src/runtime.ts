@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { SimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { connectRedis, restrictToOwner } from '@vault/server';
+import { connectRedis } from '@vault/server';
 import type { ApiEnv } from './env';
+import { restrictToOwner } from './lib/files';
 import type { AppDeps, PaymentsConfig } from './plugins/infrastructure';
 
 /**

@@ -5,7 +5,7 @@
  */
 export type CardBehavior = 'approve' | 'decline-validation' | 'decline-charge' | 'error-charge' | 'timeout-charge';
 
-export const specialCards: Record<string, CardBehavior> = {
+const specialCards: Record<string, CardBehavior> = {
   '4000000000000002': 'decline-validation',
   '4000000000000341': 'decline-charge',
   '4000000000000119': 'error-charge',

@@ -2,16 +2,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { acceptJsSource } from './accept-js';
 import { gatewayJson, parseGatewayBody, processingError, unreadableBody } from './gateway-body';
-import type { Simulator, SimulatorReply } from './simulator';
+import { FAULT_KINDS, type Simulator, type SimulatorReply } from './simulator';
 
 const FaultBody = z.object({
   requestType: z.string().max(100).default('*'),
-  kind: z.enum(['error', 'timeout']),
+  kind: z.enum(FAULT_KINDS),
   times: z.number().int().min(1).max(100).default(1),
 });
 
 /** The gateway's API path under the plugin's prefix; the origin check exempts exactly this route. */
 export const REQUEST_API_PATH = '/xml/v1/request.api';
+export const ACCEPT_JS_PATH = '/v1/Accept.js';
 
 export interface SimulatorRoutesOptions {
   simulator: Simulator;
@@ -34,7 +35,7 @@ const simulatorMessages = {
 export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async (app, options) => {
   const { simulator, requireAdmin } = options;
 
-  app.get('/v1/Accept.js', async (_request, reply) =>
+  app.get(ACCEPT_JS_PATH, async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'no-cache')

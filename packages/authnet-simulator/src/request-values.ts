@@ -31,7 +31,7 @@ export function bool(value: unknown): boolean {
 }
 
 /** The largest amount the simulator's ledger holds (numeric(10, 2)); the gateway refuses more too. */
-export const MAX_AMOUNT = 99_999_999.99;
+const MAX_AMOUNT = 99_999_999.99;
 
 /** An xs:decimal amount, or null when missing, under a cent (it would be charged as 0.00) or too large. */
 export function positiveAmount(value: unknown): number | null {

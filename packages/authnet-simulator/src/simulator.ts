@@ -15,7 +15,8 @@ export interface SimulatorCredentials {
   clientKey: string;
 }
 
-export type FaultKind = 'error' | 'timeout';
+export const FAULT_KINDS = ['error', 'timeout'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
 export interface Fault {
   /** A request type (createTransactionRequest, …) or '*' for any. */
   requestType: string;

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@vault/db';
+import type { Database, DatabaseHandle } from '@vault/db';
 import type { ColumnType, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -57,7 +57,7 @@ export type SimulatorTables = {
   authnetSimTransactions: AuthnetSimTransactionsTable;
 };
 
-export type SimulatorDb = Kysely<DatabaseHandle['db'] extends Kysely<infer D> ? D & SimulatorTables : never>;
+export type SimulatorDb = Kysely<Database & SimulatorTables>;
 
 /** The app's connection, seen with the simulator's tables (same connection, same transactions). */
 export const simulatorDb = (database: DatabaseHandle): SimulatorDb => database.db.withTables<SimulatorTables>();

@@ -1,5 +1,4 @@
 export { EnvError, envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
-export { restrictToOwner } from './files';
 export { connectRedis, redactUrl, withTimeout } from './redis';
 export { pruneExpiredSessions } from './sessions';
 export { onShutdown } from './shutdown';

@@ -35,7 +35,7 @@ export interface AbuseLimits {
   };
 }
 
-export const defaultAbuseLimits: AbuseLimits = {
+const defaultAbuseLimits: AbuseLimits = {
   // 100 failures per 15 min per IP still stops a spray across accounts (400/hour), yet a carrier NAT
   // address shared by a whole show audience never hits it through typos. 10 per (account, IP) is
   // the classic lockout threshold, but scoped to the IP that failed, so the owner elsewhere is unaffected.

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PARAMS = new Set(['token', 'code', 'state']);
 
 /** The URL as logged: a secret query value becomes [redacted], so a log reader can't replay a link. */
-export function redactSecretParams(url: string): string {
+function redactSecretParams(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const params = url
@@ -25,7 +25,7 @@ export function redactSecretParams(url: string): string {
 }
 
 /** A client's own request id, kept for correlation but never trusted as ours: short and printable. */
-export function clientRequestId(value: string | string[] | undefined): string | undefined {
+function clientRequestId(value: string | string[] | undefined): string | undefined {
   const id = Array.isArray(value) ? value[0] : value;
   if (!id) return undefined;
   return /^[\w.:/-]{1,128}$/.test(id) ? id : undefined;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../plugins/infrastructure';
 
 /** The origin (scheme://host:port) of an Origin or Referer header value, or undefined if it has none. */
 export function originOf(value: string | undefined): string | undefined {
@@ -10,6 +11,9 @@ export function originOf(value: string | undefined): string | undefined {
   }
 }
 
+/** PUBLIC_URL's origin, the one our own pages are served from. */
+export const publicOriginOf = (config: Pick<AppConfig, 'publicUrl'>): string => new URL(config.publicUrl).origin;
+
 /**
  * Is this origin ours? PUBLIC_URL's, or the one the request itself was sent to (so
  * http://127.0.0.1:3000 works as well as localhost), taken as a URL origin so that a default port
@@ -19,4 +23,13 @@ export function isOwnOrigin(origin: string | undefined, request: FastifyRequest,
   return (
     origin !== undefined && (origin === publicOrigin || origin === originOf(`${request.protocol}://${request.host}`))
   );
+}
+
+/**
+ * The same rule for a Socket.IO handshake, which sees only the raw upgrade request: no trusted
+ * protocol to rebuild our origin from, so the Origin's host is compared with the Host header.
+ * No Origin at all is a non-browser client, which a cookie-less foreign page cannot be.
+ */
+export function isOwnSocketOrigin(origin: string | undefined, host: string | undefined, publicOrigin: string): boolean {
+  return !origin || origin === publicOrigin || (host !== undefined && origin.endsWith(`//${host}`));
 }

@@ -1,7 +1,7 @@
 import { authMessages } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isOwnOrigin, originOf } from '../lib/origin';
+import { isOwnOrigin, originOf, publicOriginOf } from '../lib/origin';
 import { SIMULATOR_GATEWAY_ROUTE } from './payments';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -14,7 +14,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const originCheck = fp(
   async (app: FastifyInstance) => {
-    const publicOrigin = new URL(app.config.publicUrl).origin;
+    const publicOrigin = publicOriginOf(app.config);
 
     app.addHook('onRequest', async (request, reply) => {
       if (!STATE_CHANGING.has(request.method)) return;

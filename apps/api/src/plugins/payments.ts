@@ -1,4 +1,5 @@
 import {
+  ACCEPT_JS_PATH,
   createSimulator,
   migrateSimulator,
   REQUEST_API_PATH,
@@ -22,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export const SIMULATOR_PREFIX = '/sandbox/authnet';
+const SIMULATOR_PREFIX = '/sandbox/authnet';
 /** The simulator's gateway endpoint (Authorize.Net's /xml/v1/request.api) as mounted here. */
 export const SIMULATOR_GATEWAY_ROUTE = `${SIMULATOR_PREFIX}${REQUEST_API_PATH}`;
 
@@ -70,7 +71,7 @@ export const payments = fp(
     app.decorate('payments', {
       client: createAuthNetClient({ endpoint, auth, timeoutMs: config.timeoutMs }),
       browserConfig: {
-        acceptJsUrl: simulated ? `${SIMULATOR_PREFIX}/v1/Accept.js` : gateways[config.env].acceptJs,
+        acceptJsUrl: simulated ? `${SIMULATOR_PREFIX}${ACCEPT_JS_PATH}` : gateways[config.env].acceptJs,
         clientKey: config.clientKey,
         apiLoginId: config.apiLoginId,
         simulator: simulated,

@@ -3,6 +3,7 @@ import { ClockPing, type ClockPong, socketEvents } from '@vault/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { isOwnSocketOrigin, publicOriginOf } from '../lib/origin';
 import { findUserRole } from '../repositories/users';
 import { createWatcherCount } from '../services/watchers';
 import { SESSION_COOKIE, type SessionsEnded, sessionTag } from './session';
@@ -58,7 +59,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  */
 export const realtime = fp(
   async (app: FastifyInstance) => {
-    const publicOrigin = new URL(app.config.publicUrl).origin;
+    const publicOrigin = publicOriginOf(app.config);
     const adapterClient = app.redis?.duplicate();
     const io = new Server(app.server, {
       path: '/socket.io',
@@ -67,9 +68,7 @@ export const realtime = fp(
       pingTimeout: PING_TIMEOUT_MS,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
       allowRequest: (req, callback) => {
-        const origin = req.headers.origin;
-        const host = req.headers.host;
-        const allowed = !origin || origin === publicOrigin || (host !== undefined && origin.endsWith(`//${host}`));
+        const allowed = isOwnSocketOrigin(req.headers.origin, req.headers.host, publicOrigin);
         callback(allowed ? null : 'Cross-site connection refused', allowed);
       },
       ...(adapterClient

@@ -19,7 +19,7 @@ export const serviceDeps = fp(
       log: app.log,
       mailer: app.mailer,
       rateLimiter: app.rateLimiter,
-      payments: () => app.payments.client,
+      payments: app.payments.client,
       driver: app.shows.driver,
       sessionStore: app.sessionStore,
       now: Date.now,

@@ -65,7 +65,7 @@ export async function verifyEmail(deps: Pick<ServiceDeps, 'db'>, token: string):
 export async function logIn(
   deps: ServiceDeps,
   attempt: { email: string; password: string; ip: string },
-): Promise<{ userId: string; user: CurrentUser }> {
+): Promise<CurrentUser> {
   const { email, password, ip } = attempt;
   const { rateLimiter } = deps;
   const { login } = deps.limits;
@@ -87,11 +87,26 @@ export async function logIn(
   const ok = await verifyPassword(password, user?.password ?? (await decoyHash));
   if (!user?.password || !ok) throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   await Promise.all([rateLimiter.reset(pairKey), rateLimiter.release(ipKey)]);
-  return { userId: user.id, user: toCurrentUser(user) };
+  return toCurrentUser(user);
 }
 
-/** Mails a reset link if an account has this email; the caller answers the same either way. */
+/**
+ * Mails a reset link if an account has this email; the caller answers the same either way. At most
+ * a few mails per address per window: past that, no new token and no mail — the inbox is not
+ * flooded, the last link sent stays valid (a new token would void it), and a 429 would only tell a
+ * stranger that someone is asking for this address.
+ */
 export async function sendPasswordReset(deps: ServiceDeps, email: string): Promise<void> {
+  const { forgotPassword } = deps.limits;
+  const perEmail = await deps.rateLimiter.hit(
+    `forgot:email:${email}`,
+    forgotPassword.perEmail,
+    forgotPassword.windowMs,
+  );
+  if (!perEmail.allowed) {
+    deps.log.info('reset email not sent: per-address limit reached');
+    return;
+  }
   const reset = createToken();
   const user = await setResetToken(deps.db, email, reset.hash, new Date(Date.now() + RESET_TTL_MS));
   if (!user) return;

@@ -25,8 +25,7 @@ export interface ServiceDeps {
   mailer: Mailer;
   /** Keyed abuse counters: login failures, card attempts, reset mails (lib/rate-limiter.ts). */
   rateLimiter: RateLimiter;
-  /** A function: in simulator mode the client finds the simulator through the listening port. */
-  payments: () => AuthNetClient;
+  payments: AuthNetClient;
   /** The show clock; `notify(showId)` is the one way to publish "show changed". */
   driver: ShowDriver;
   /** Ends sessions on every instance (their caches and sockets). */

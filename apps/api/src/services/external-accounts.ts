@@ -88,13 +88,3 @@ export async function resolveExternalUser(
     throw error;
   }
 }
-
-/** The member an external sign-in signs in, or the notice the login screen shows instead. */
-export async function signInExternal(
-  deps: Pick<ServiceDeps, 'db'>,
-  provider: ExternalProvider,
-  claims: ExternalClaims,
-): Promise<{ userId: string } | { notice: LoginNotice }> {
-  const outcome = await resolveExternalUser(deps, provider, claims);
-  return 'notice' in outcome ? outcome : { userId: outcome.user.id };
-}

@@ -77,7 +77,7 @@ async function saveCard(
   }
   await attempt.admit();
 
-  const client = deps.payments();
+  const client = deps.payments;
   const billTo = billToOf(user);
   let customerProfileId = user.authNetCustomerProfileId;
   let paymentProfileId: string;
@@ -171,7 +171,7 @@ export async function removePaymentMethod(deps: ServiceDeps, userId: string, id:
   const row = await findCard(deps.db, userId, id);
   if (!row) throw new AppError(404, 'not_found', paymentMessages.methodNotFound);
   try {
-    await deps.payments().deleteCustomerPaymentProfile(row.customerProfileId, row.paymentProfileId);
+    await deps.payments.deleteCustomerPaymentProfile(row.customerProfileId, row.paymentProfileId);
   } catch (error) {
     // Already gone at the gateway: remove our copy too.
     if (!(error instanceof GatewayError && error.code === 'E00040')) throw gatewayToAppError(error);

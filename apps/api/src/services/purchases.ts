@@ -82,7 +82,7 @@ export async function settlePurchase(
   if (!taken?.transactionId) throw new AppError(409, 'conflict', purchaseMessages.notAuthorized);
   // refId: at most 20 characters at the gateway.
   const refId = taken.id.replace(/-/g, '').slice(0, 20);
-  const client = deps.payments();
+  const client = deps.payments;
   try {
     if (action === 'capture') {
       await client.capture({ refId, amount: taken.amount, refTransId: taken.transactionId });

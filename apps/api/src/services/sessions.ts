@@ -5,10 +5,9 @@ import type { ServiceDeps } from './deps';
  * Ends every session of a member everywhere, at once: the rows, every instance's cached copies,
  * and their open sockets. For a password reset, a promotion, anything that must sign them out.
  */
-export async function endUserSessions(deps: Pick<ServiceDeps, 'db' | 'sessionStore'>, userId: string) {
-  const ended = await deleteUserSessions(deps.db, userId);
+export async function endUserSessions(deps: Pick<ServiceDeps, 'db' | 'sessionStore'>, userId: string): Promise<void> {
+  await deleteUserSessions(deps.db, userId);
   await announceUserSessionsEnded(deps, userId);
-  return ended;
 }
 
 /** The second half of endUserSessions, for callers that deleted the rows in their own transaction. */

@@ -3,8 +3,9 @@ import type { LoginNotice } from '@vault/contracts';
 import { withTimeout } from '@vault/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { publicOriginOf } from '../../lib/origin';
 import type { OAuthProviderConfig } from '../../plugins/infrastructure';
-import { ExternalClaims, type ExternalProvider, signInExternal } from '../../services/external-accounts';
+import { ExternalClaims, type ExternalProvider, resolveExternalUser } from '../../services/external-accounts';
 import { logoutByNavigation } from './logout-navigation';
 
 const DiscoveryDocument = z.object({
@@ -95,10 +96,10 @@ async function registerProvider(app: FastifyInstance, routes: ProviderRoutes, co
       request.log.warn({ err: error, provider: routes.provider }, 'external sign-in refused');
       return toLogin(reply, 'oauth-failed');
     }
-    const outcome = await signInExternal(app.deps, routes.provider, claims);
+    const outcome = await resolveExternalUser(app.deps, routes.provider, claims);
     if ('notice' in outcome) return toLogin(reply, outcome.notice);
     await request.session.regenerate();
-    request.session.set('userId', outcome.userId);
+    request.session.set('userId', outcome.user.id);
     await request.session.save();
     // "/" sends the member on to /show or /onboarding.
     return reply.redirect('/');
@@ -123,7 +124,7 @@ const external: FastifyPluginAsync = async (app) => {
   // Browser navigation: end our session and return to the landing page (SPEC §7), but only from
   // our own pages; a link on another site gets a confirmation instead. No HEAD twin: nothing but a
   // real navigation may sign out.
-  app.get('/api/logout', { exposeHeadRoute: false }, logoutByNavigation(new URL(app.config.publicUrl).origin));
+  app.get('/api/logout', { exposeHeadRoute: false }, logoutByNavigation(publicOriginOf(app.config)));
 };
 
 export default external;

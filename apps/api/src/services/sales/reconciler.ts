@@ -32,7 +32,7 @@ const HELD = new Set(['authorizedPendingCapture', 'capturedPendingSettlement', '
 export async function reconcileClaims(deps: ServiceDeps, options: ReconcileOptions): Promise<ReconcileReport> {
   const { now } = deps;
   const report: ReconcileReport = { settled: 0, released: 0, voided: 0, failed: 0 };
-  const client = deps.payments();
+  const client = deps.payments;
 
   const pending = await listStalePendingClaims(deps.db, new Date(now() - options.pendingAfterMs));
   for (const claim of pending) {

@@ -83,7 +83,7 @@ export function createSeller(deps: ServiceDeps) {
   /** The winner's path: authorise the price on the member's saved card, then settle or release. */
   async function charge(claim: Claim, userId: string): Promise<BuyResponse> {
     await deps.bus.publish('sales', { type: 'item.claimed', showItemId: claim.showItemId, userId });
-    const client = deps.payments();
+    const client = deps.payments;
     try {
       const auth = await client.authorize({
         refId: claim.claimId,

@@ -3,13 +3,18 @@ import { claimDemoSeed, ensureTestProductsShow, insertShow, insertShowItems } fr
 import type { ServiceDeps } from '../deps';
 import { demoLineup, demoShow, demoTestProducts, itemValues } from './catalog';
 
+/** The shop of $1 test products exists on every install, demo or not (its items are seeded below). */
+export function ensureTestProducts(deps: Pick<ServiceDeps, 'db'>): Promise<string> {
+  return ensureTestProductsShow(deps.db);
+}
+
 /**
  * Seeds the demo once per database: a marker row in app_meta is claimed in the same transaction,
  * so a restart (or two replicas starting together) never seeds twice, and demo data an admin
  * deleted does not come back.
  */
 export async function seedDemoData(deps: Pick<ServiceDeps, 'db'>, now: Date): Promise<boolean> {
-  const testShowId = await ensureTestProductsShow(deps.db);
+  const testShowId = await ensureTestProducts(deps);
   return withTransaction(deps.db, async (trx) => {
     if (!(await claimDemoSeed(trx, now))) return false;
 
