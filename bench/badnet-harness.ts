@@ -7,6 +7,7 @@
 // own deadlines.
 
 import { writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ShowStateView } from '@vault/contracts';
 import { type LinkProfileName, type LinkProxy, linkProfiles, startLinkProxy } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -16,7 +17,14 @@ import { figures, type PageRecord, type ProfileResult, type ServerItem, type Sna
 export { type BadnetApp, startBadnetApp } from './badnet-app';
 export { formatTable, missedTargets, type ProfileResult } from './badnet-report';
 
-export const PROFILES: readonly LinkProfileName[] = ['clean', 'lossy', 'blackhole', 'reset', 'silentDeath'];
+export const PROFILES = Object.keys(linkProfiles) as readonly LinkProfileName[];
+
+/** Each item shows this long, then the intermission; the sold hold is shortened so Sold leaves room. */
+export const PER_KNIFE_S = 8;
+const INTERMISSION_S = 2;
+const SOLD_HOLD_S = 4;
+/** Silent deaths per silentDeath page, at random moments of the show (unless deathsAtSales). */
+const KILLS_PER_PAGE = 2;
 
 /**
  * Runs in every page before the app: records each change of what the member sees. A string, not a
@@ -67,15 +75,10 @@ export interface BadnetOptions {
   profiles?: readonly LinkProfileName[];
   pagesPerProfile: number;
   items: number;
-  perKnifeSeconds?: number;
-  intermissionSeconds?: number;
-  soldHoldSeconds?: number;
   /** First scheduled outage of each page falls at a random time in this range after the show starts. */
   firstOutageMs?: readonly [number, number];
-  /** Silent deaths per silentDeath page, at random moments of the show. */
-  killsPerPage?: number;
   /**
-   * Instead: every silentDeath page's link dies silently 0–1 s before each sale — the hard case
+   * Instead of KILLS_PER_PAGE silent deaths at random moments: every silentDeath page's link dies silently 0–1 s before each sale — the hard case
    * (the sale's Sold is in flight or about to be), on every sale rather than the few a random
    * death happens to precede.
    */
@@ -83,7 +86,6 @@ export interface BadnetOptions {
   log?: (line: string) => void;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 
 async function call(app: BadnetApp, method: string, path: string, body?: unknown, cookie = app.adminCookie) {
@@ -105,20 +107,19 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
   const { app, browser } = options;
   const log = options.log ?? (() => {});
   const profiles = options.profiles ?? PROFILES;
-  const perKnife = options.perKnifeSeconds ?? 8;
   const [firstLo, firstHi] = options.firstOutageMs ?? [2000, 20_000];
   const pages: WatchedPage[] = [];
   let memberIndex = 0;
   const show = (
     await call(app, 'POST', '/api/shows', {
       title: 'Bad links',
-      perKnifeSeconds: perKnife,
-      intermissionSeconds: options.intermissionSeconds ?? 2,
+      perKnifeSeconds: PER_KNIFE_S,
+      intermissionSeconds: INTERMISSION_S,
       prerollSeconds: 2,
     })
   ).json;
   const showId = String(show.id);
-  await app.setSoldHold(showId, options.soldHoldSeconds ?? 4);
+  await app.setSoldHold(showId, SOLD_HOLD_S);
   const titles: string[] = [];
   for (let i = 0; i < options.items; i++) {
     const title = `Bad-link knife ${i + 1}`;
@@ -156,7 +157,7 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
     if (started.status >= 300) throw new Error(`start: ${started.status} ${JSON.stringify(started.json)}`);
     const showStart = Date.now();
     // An item is on show for its time (a sale does not extend it), then the intermission.
-    const expectedMs = options.items * (perKnife + (options.intermissionSeconds ?? 2)) * 1000;
+    const expectedMs = options.items * (PER_KNIFE_S + INTERMISSION_S) * 1000;
     for (const p of pages) {
       const base = linkProfiles[p.profile];
       const first = Math.round(between(firstLo, firstHi));
@@ -169,9 +170,8 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
     const killTimers: NodeJS.Timeout[] = [];
     const dying = pages.filter((x) => x.profile === 'silentDeath');
     for (const p of options.deathsAtSales ? [] : dying) {
-      const kills = options.killsPerPage ?? 2;
-      for (let k = 0; k < kills; k++) {
-        const slot = expectedMs / kills;
+      for (let k = 0; k < KILLS_PER_PAGE; k++) {
+        const slot = expectedMs / KILLS_PER_PAGE;
         const at = between(k * slot + 1000, (k + 1) * slot - 2000);
         killTimers.push(
           // The proxy's outage log records the moment.
@@ -207,7 +207,7 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
       const current = lastState as ShowStateView | null;
       if (item.endsAt === null || !current?.currentItem) throw new Error(`${title} never went on show`);
       const itemId = current.currentItem.id;
-      const wait = between(1000, perKnife * 1000 - 1500);
+      const wait = between(1000, PER_KNIFE_S * 1000 - 1500);
       const lead = options.deathsAtSales ? between(0, 1000) : 0;
       await sleep(wait - lead);
       if (options.deathsAtSales) for (const p of dying) p.proxy.killSilently();

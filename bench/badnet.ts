@@ -12,7 +12,15 @@
 
 import type { LinkProfileName } from '@vault/testing';
 import { launchChromium } from '@vault/testing';
-import { formatTable, missedTargets, PROFILES, type ProfileResult, runBadnet, startBadnetApp } from './badnet-harness';
+import {
+  formatTable,
+  missedTargets,
+  PER_KNIFE_S,
+  PROFILES,
+  type ProfileResult,
+  runBadnet,
+  startBadnetApp,
+} from './badnet-harness';
 
 const PAGES = Number(process.env.PAGES ?? 4);
 const ITEMS = Number(process.env.ITEMS ?? 8);
@@ -25,7 +33,7 @@ const app = await startBadnetApp(profiles.length * PAGES + 1);
 const browser = await launchChromium();
 try {
   console.log(
-    `bench:badnet — ${PAGES} pages per profile, each on its own link proxy; ${ITEMS} items of 8 s per show; one clean-link buyer; ${together ? 'all profiles on one show' : 'one show per profile'}`,
+    `bench:badnet — ${PAGES} pages per profile, each on its own link proxy; ${ITEMS} items of ${PER_KNIFE_S} s per show; one clean-link buyer; ${together ? 'all profiles on one show' : 'one show per profile'}`,
   );
   const run = (only: readonly LinkProfileName[]) =>
     runBadnet({

@@ -3,13 +3,13 @@ import { type DatabaseHandle, openDatabase } from '@vault/db';
 import {
   createScratchDatabase,
   freePort,
+  openTestRedis,
   type RunningProcess,
   type SeededMember,
   seedOnboardedMembers,
   simulatorEnv,
   startProcess,
   TEST_REDIS_URL,
-  uniqueId,
 } from '@vault/testing';
 
 export interface ScaledStack {
@@ -41,6 +41,8 @@ export interface ScaledStackOptions {
  */
 export async function startScaledStack(options: ScaledStackOptions): Promise<ScaledStack> {
   const database = await createScratchDatabase();
+  // A private prefix whose keys (sessions, BullMQ, streams) are deleted at stop.
+  const redis = await openTestRedis();
   const sessionSecret = randomBytes(32).toString('base64url');
   const processes: RunningProcess[] = [];
   let handle: DatabaseHandle | undefined;
@@ -48,11 +50,12 @@ export async function startScaledStack(options: ScaledStackOptions): Promise<Sca
     await handle?.close();
     await Promise.all(processes.map((p) => p.stop(10_000)));
     await database.drop();
+    await redis.dispose();
   };
   const shared = {
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: uniqueId('bench'),
+    REDIS_PREFIX: redis.prefix,
     SESSION_SECRET: sessionSecret,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',

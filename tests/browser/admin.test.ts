@@ -2,7 +2,7 @@ import type { AdminShow, BuyResponse, OrderView, ShowStateView } from '@vault/co
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, onboardMember, shotBothWidths, toastText } from './support/browser-helpers';
+import { api, logInAdmin, onboardMember, shotBothWidths, toastText } from './support/browser-helpers';
 
 // Screenshots land in <tmp>/shots-admin/<name>-375.png and -1280.png.
 const shot = (page: Page, name: string) => shotBothWidths(page, 'shots-admin', name);
@@ -35,10 +35,7 @@ describe('the admin area in Chromium: shows, items, scheduling, live control and
         await shot(admin, 'access-required');
         await admin.getByRole('link', { name: 'Log In' }).click();
         await admin.waitForURL(`${app.baseUrl}/login`);
-        await admin.getByLabel('Email').fill('admin@vault.local');
-        await admin.getByLabel('Password').fill(app.adminPassword);
-        await admin.getByRole('button', { name: 'Log in' }).click();
-        await admin.waitForURL(/onboarding|show/);
+        await logInAdmin(app, admin);
       })(),
     ]);
   });

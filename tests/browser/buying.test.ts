@@ -5,7 +5,7 @@ import { buyMessages } from '@vault/contracts';
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as apiCall, onboardMember, toastText } from './support/browser-helpers';
+import { api as apiCall, logInAdmin, onboardMember, toastText } from './support/browser-helpers';
 
 // Screenshots of each buying state at 375 px (member A) and 1280 px (member B), for a human to
 // look at layout regressions that assertions do not catch.
@@ -59,10 +59,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     buysB = countBuys(memberB);
 
     await admin.goto(`${app.baseUrl}/login`);
-    await admin.getByLabel('Email').fill('admin@vault.local');
-    await admin.getByLabel('Password').fill(app.adminPassword);
-    await admin.getByRole('button', { name: 'Log in' }).click();
-    await admin.waitForURL(/onboarding|show/);
+    await logInAdmin(app, admin);
     // Test products are not sold while a live show runs: keep the demo show from launching mid-test.
     const shows = await api(admin, 'GET', '/api/shows');
     for (const show of shows.body as unknown as Array<{ id: string }>) {

@@ -1,6 +1,7 @@
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInAdmin } from './support/browser-helpers';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -48,10 +49,7 @@ describe('the live show in Chromium: server-timed countdowns, push with polling 
     });
     await page.route(/\/socket\.io\//, (route) => (socketCut ? route.abort('connectionrefused') : route.continue()));
     await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Email').fill('admin@vault.local');
-    await page.getByLabel('Password').fill(app.adminPassword);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/onboarding|show/);
+    await logInAdmin(app, page);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardMember } from './support/browser-helpers';
+import { logInAdmin, onboardMember } from './support/browser-helpers';
 
 /** Records every Content-Security-Policy violation the page reports, from its first script on. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -54,10 +54,7 @@ describe('the content security policy in Chromium', () => {
     const page = await browser.newPage();
     const violations = await watchCsp(page);
     await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Email').fill('admin@vault.local');
-    await page.getByLabel('Password').fill(app.adminPassword);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/(show|onboarding|admin)$/);
+    await logInAdmin(app, page, /\/(show|onboarding|admin)$/);
     await page.goto(`${app.baseUrl}/admin`);
     await page.getByText('Show Control').first().waitFor();
     expect(await violations()).toEqual([]);

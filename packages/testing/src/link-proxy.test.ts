@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { Agent, createServer as createHttpServer, request } from 'node:http';
+import { Agent, createServer as createHttpServer, type Server as HttpServer, request } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,12 +10,22 @@ import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LinkProfile, linkProfiles } from './link-profiles';
 import { type LinkProxy, startLinkProxy } from './link-proxy';
+import { repoRoot } from './processes';
 
 const still: LinkProfile = { ...linkProfiles.clean };
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** Listens on a free loopback port; the port. */
+async function listenLocal(server: Server | HttpServer): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
 
 /** A loopback echo server that remembers its sockets, so a test can see what the server side saw. */
 async function startEcho(): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
@@ -26,15 +36,12 @@ async function startEcho(): Promise<{ server: Server; port: number; sockets: Set
     socket.on('error', () => {});
     socket.pipe(socket);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  const port = await listenLocal(server);
   cleanups.push(() => {
     for (const socket of sockets) socket.destroy();
     return new Promise((resolve) => server.close(() => resolve()));
   });
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return { server, port: address.port, sockets };
+  return { server, port, sockets };
 }
 
 async function proxyTo(port: number, profile: LinkProfile = still): Promise<LinkProxy> {
@@ -204,12 +211,9 @@ describe('link proxy', () => {
     server.on('connection', () => {
       connectionsSeen += 1;
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
+    const port = await listenLocal(server);
     cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const address = server.address();
-    if (typeof address !== 'object' || address === null) throw new Error('no port');
-    const proxy = await proxyTo(address.port, { ...still, latencyMs: 10, jitterMs: 10 });
+    const proxy = await proxyTo(port, { ...still, latencyMs: 10, jitterMs: 10 });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     cleanups.push(() => agent.destroy());
 
@@ -236,13 +240,10 @@ describe('link proxy', () => {
     ioServer.on('connection', (socket) => {
       socket.on('ready', () => socket.emit('sold', { itemId: 'item-1' }));
     });
-    httpServer.listen(0, '127.0.0.1');
-    await once(httpServer, 'listening');
+    const port = await listenLocal(httpServer);
     // io.close() closes the HTTP server as well.
     cleanups.push(() => new Promise((resolve) => ioServer.close(() => resolve())));
-    const address = httpServer.address();
-    if (typeof address !== 'object' || address === null) throw new Error('no port');
-    const proxy = await proxyTo(address.port, { ...linkProfiles.lossy, stallProbability: 0 });
+    const proxy = await proxyTo(port, { ...linkProfiles.lossy, stallProbability: 0 });
 
     const socket = io(proxy.url, { reconnection: false });
     cleanups.push(() => {
@@ -274,7 +275,7 @@ describe('link proxy', () => {
       echo.close();
       console.log('closed');
     `;
-    const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
+    const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
     const child = spawn(tsx, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -4,13 +4,9 @@ import { type Direction, type LinkProfile, linkProfiles, type OutageSchedule, sh
 import { LinkPump, type PumpHost } from './link-pump';
 
 export interface LinkProxyOptions {
-  /** Where the link leads: `{ port }` (host 127.0.0.1) or `{ host, port }`. */
-  target: { host?: string; port: number };
+  /** Where the link leads: a port on 127.0.0.1. */
+  target: { port: number };
   profile?: LinkProfile;
-  /** Seeded randomness makes a run reproducible; defaults to Math.random. */
-  random?: () => number;
-  /** Per direction of each connection, before the sender is paused (default 1 MiB). */
-  maxBufferedBytes?: number;
 }
 
 export interface LinkStats {
@@ -58,9 +54,7 @@ export interface LinkProxy {
 const MAX_OUTAGE_LOG = 1_000;
 
 function resetSocket(socket: Socket): void {
-  // resetAndDestroy (Node ≥ 16.17 / 18.3) sends RST; destroy() on older Nodes at least closes.
-  if (typeof socket.resetAndDestroy === 'function' && !socket.destroyed) socket.resetAndDestroy();
-  else socket.destroy();
+  if (!socket.destroyed) socket.resetAndDestroy();
 }
 
 /**
@@ -69,10 +63,7 @@ function resetSocket(socket: Socket): void {
  * resets or silently kills connections. It works on bytes, so HTTP keep-alive and WebSocket pass through.
  */
 export async function startLinkProxy(options: LinkProxyOptions): Promise<LinkProxy> {
-  const targetHost = options.target.host ?? '127.0.0.1';
   const targetPort = options.target.port;
-  const random = options.random ?? Math.random;
-  const maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
   let profile: LinkProfile = options.profile ?? linkProfiles.clean;
   // performance.now() times: monotonic, immune to wall-clock steps.
   let blackholedUntil = 0;
@@ -80,11 +71,10 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<LinkPro
   let closed = false;
   const scheduleTimers = new Set<NodeJS.Timeout>();
   const connections = new Set<Connection>();
-  const accepted = new Set<Socket>();
   const outageLog: Outage[] = [];
-  const stats: LinkStats = {
+  // connectionsOpen is counted when asked (see stats()).
+  const stats: Omit<LinkStats, 'connectionsOpen'> = {
     connectionsOpened: 0,
-    connectionsOpen: 0,
     connectionsRefused: 0,
     connectionsReset: 0,
     connectionsSilenced: 0,
@@ -102,8 +92,6 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<LinkPro
   const hostFor = (direction: Direction): PumpHost => ({
     shape: () => shapeOf(profile, direction),
     blockedUntil: () => blackholedUntil,
-    random,
-    maxBufferedBytes,
     onForwarded: (bytes) => {
       if (direction === 'clientToServer') stats.bytesClientToServer += bytes;
       else stats.bytesServerToClient += bytes;
@@ -122,7 +110,7 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<LinkPro
 
     constructor(readonly client: Socket) {
       // Half-open sockets let each FIN travel, delayed and in order, like the data before it.
-      this.upstream = connect({ host: targetHost, port: targetPort, allowHalfOpen: true });
+      this.upstream = connect({ host: '127.0.0.1', port: targetPort, allowHalfOpen: true });
       client.setNoDelay(true);
       this.upstream.setNoDelay(true);
       this.pumps = [new LinkPump(upHost, client, this.upstream), new LinkPump(downHost, this.upstream, client)];
@@ -161,8 +149,6 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<LinkPro
   }
 
   const server: Server = createServer({ allowHalfOpen: true }, (client) => {
-    accepted.add(client);
-    client.on('close', () => accepted.delete(client));
     client.on('error', () => {});
     if (closed || performance.now() < refusingUntil) {
       stats.connectionsRefused += 1;
@@ -213,7 +199,6 @@ export async function startLinkProxy(options: LinkProxyOptions): Promise<LinkPro
       scheduleTimers.clear();
       // Silenced connections included: they stay open only as long as the proxy does.
       for (const connection of [...connections]) connection.reset();
-      for (const socket of accepted) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

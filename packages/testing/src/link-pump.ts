@@ -2,13 +2,14 @@ import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { LinkShape } from './link-profiles';
 
-/** What a pump needs from the proxy around it: the current shape, outages, randomness and counters. */
+/** Per direction of each connection, before the sender is paused. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** What a pump needs from the proxy around it: the current shape, outages and counters. */
 export interface PumpHost {
   shape(): LinkShape;
   /** `performance.now()` time before which nothing may be forwarded (0 = open). */
   blockedUntil(): number;
-  random(): number;
-  maxBufferedBytes: number;
   onForwarded(bytes: number): void;
   onStall(): void;
 }
@@ -22,7 +23,7 @@ interface Entry {
 /**
  * One direction of one connection: a FIFO of chunks, each released at
  * max(previous release, arrival + delay) so a TCP stream can be delayed and stalled but never reordered.
- * Memory is bounded: past `maxBufferedBytes` the source is paused and TCP back-pressure does the rest.
+ * Memory is bounded: past MAX_BUFFERED_BYTES the source is paused and TCP back-pressure does the rest.
  */
 export class LinkPump {
   private readonly queue: Entry[] = [];
@@ -71,18 +72,18 @@ export class LinkPump {
     }
     const shape = this.host.shape();
     const now = performance.now();
-    const jitter = (this.host.random() * 2 - 1) * shape.jitterMs;
+    const jitter = (Math.random() * 2 - 1) * shape.jitterMs;
     let releaseAt = Math.max(this.lastReleaseAt, now + Math.max(0, shape.latencyMs + jitter));
-    if (data !== null && shape.stallProbability > 0 && this.host.random() < shape.stallProbability) {
+    if (data !== null && shape.stallProbability > 0 && Math.random() < shape.stallProbability) {
       const [min, max] = shape.stallMs;
-      releaseAt += min + this.host.random() * (max - min);
+      releaseAt += min + Math.random() * (max - min);
       this.host.onStall();
     }
     this.lastReleaseAt = releaseAt;
     this.queue.push({ data, releaseAt });
     if (data !== null) {
       this.queuedBytes += data.length;
-      if (this.queuedBytes > this.host.maxBufferedBytes) this.from.pause();
+      if (this.queuedBytes > MAX_BUFFERED_BYTES) this.from.pause();
     }
     this.flush();
   }
@@ -120,7 +121,7 @@ export class LinkPump {
   }
 
   private resumeIfRoom(): void {
-    if (this.from.isPaused() && this.queuedBytes < this.host.maxBufferedBytes / 2) this.from.resume();
+    if (this.from.isPaused() && this.queuedBytes < MAX_BUFFERED_BYTES / 2) this.from.resume();
   }
 
   private wakeAt(at: number, now: number): void {

@@ -23,7 +23,7 @@ export async function shotBothWidths(page: Page, dir: string, name: string) {
   await page.setViewportSize(size);
 }
 
-export function toastItem(page: Page, title: string): Locator {
+function toastItem(page: Page, title: string): Locator {
   return page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: title });
 }
 
@@ -52,6 +52,17 @@ export async function api<T>(
     },
     [method, url, body] as const,
   ) as Promise<{ status: number; body: T }>;
+}
+
+/**
+ * Logs the seeded admin in from the login form the page is showing, and waits to land on a page
+ * matching `landsOn`.
+ */
+export async function logInAdmin(app: EmbeddedApp, page: Page, landsOn: RegExp = /onboarding|show/) {
+  await page.getByLabel('Email').fill('admin@vault.local');
+  await page.getByLabel('Password').fill(app.adminPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(landsOn);
 }
 
 /**
