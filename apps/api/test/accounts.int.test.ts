@@ -2,7 +2,7 @@ import { authMessages } from '@vault/contracts';
 import { backends } from '@vault/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agent, buildTestApp, ORIGIN, type TestApp, tokenFrom } from './test-app';
+import { agent, buildTestApp, ORIGIN, sessionCount, type TestApp, tokenFrom } from './test-app';
 
 const member = { firstName: 'Ada', lastName: 'Blade', email: 'ada@example.com', password: 'sharp-edges-99' };
 
@@ -17,12 +17,6 @@ describe.each(backends)('accounts on %s', (backend) => {
     await t?.close();
   });
 
-  const sessionsOf = async (userId: string) =>
-    (
-      await sql<{ n: number }>`select count(*)::int as n from sessions where sess->>'userId' = ${userId}`.execute(
-        t.database.db,
-      )
-    ).rows[0]?.n;
   const allSessions = async () =>
     (await sql<{ n: number }>`select count(*)::int as n from sessions`.execute(t.database.db)).rows[0]?.n;
   let nextIp = 1;
@@ -161,7 +155,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(setCookie).toMatch(/vault\.sid=/);
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
-      expect(await sessionsOf(user.id)).toBe(1);
+      expect(await sessionCount(t.database, user.id)).toBe(1);
       const me = await a.get('/api/auth/user');
       expect(me.statusCode).toBe(200);
       expect(me.json().user.id).toBe(user.id);
@@ -188,10 +182,10 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('logout destroys the session row', async () => {
       const a = freshAgent();
       const { user } = (await a.post('/api/auth/login', { email: member.email, password: member.password })).json();
-      const before = await sessionsOf(user.id);
+      const before = await sessionCount(t.database, user.id);
       const res = await a.post('/api/auth/logout');
       expect(res.statusCode).toBe(200);
-      expect(await sessionsOf(user.id)).toBe((before ?? 0) - 1);
+      expect(await sessionCount(t.database, user.id)).toBe((before ?? 0) - 1);
       expect((await a.get('/api/auth/user')).statusCode).toBe(401);
     });
 
@@ -279,7 +273,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
       const res = await freshAgent().post('/api/auth/reset-password', { token, password: 'brand-new-pass' });
       expect(res.statusCode).toBe(200);
-      expect(await sessionsOf(user.id)).toBe(0);
+      expect(await sessionCount(t.database, user.id)).toBe(0);
       expect((await signedIn.get('/api/auth/user')).statusCode).toBe(401);
       expect((await freshAgent().post('/api/auth/login', { email, password: member.password })).statusCode).toBe(401);
       expect((await freshAgent().post('/api/auth/login', { email, password: 'brand-new-pass' })).statusCode).toBe(200);

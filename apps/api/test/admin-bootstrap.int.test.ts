@@ -1,10 +1,9 @@
 import { backends } from '@vault/testing';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
 import { bootstrapAdmin } from '../src/services/admin-bootstrap';
-import { agent, buildTestApp, type TestApp } from './test-app';
+import { agent, buildTestApp, currentUser, msUntilRefused, sessionCount, type TestApp } from './test-app';
 
 /**
  * Bootstrap runs at every start of every replica. It must hand the admin account to whoever holds
@@ -35,24 +34,8 @@ describe.each(backends)('admin bootstrap on %s', (backend) => {
   const login = async (email: string, password: string) => {
     const a = agent(t.app);
     const res = await a.post('/api/auth/login', { email, password });
-    return { a, status: res.statusCode, cookie: `vault.sid=${a.cookie('vault.sid')}` };
+    return { a, status: res.statusCode, cookie: a.sessionCookie() };
   };
-  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
-  /** Milliseconds until t.app refuses the cookie: at once in-process, a Redis round trip when scaled. */
-  async function msUntilRefused(cookie: string): Promise<number> {
-    const since = Date.now();
-    while ((await me(cookie)).statusCode !== 401) {
-      if (Date.now() - since > 7000) throw new Error('the old session was never refused');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return Date.now() - since;
-  }
-  const sessionsOf = async (userId: string) =>
-    (
-      await sql<{ n: number }>`select count(*)::int as n from sessions where sess->>'userId' = ${userId}`.execute(
-        t.database.db,
-      )
-    ).rows[0]?.n;
 
   it('creates the admin once; a restart with the same password keeps admins signed in', async () => {
     expect(await bootstrap('Boss@Vault.test', 'first-password')).toBe('created');
@@ -66,15 +49,15 @@ describe.each(backends)('admin bootstrap on %s', (backend) => {
     expect(admin.status).toBe(200);
 
     expect(await bootstrap('boss@vault.test', 'first-password')).toBe('unchanged');
-    expect((await me(admin.cookie)).statusCode).toBe(200);
+    expect((await currentUser(t.app, admin.cookie)).statusCode).toBe(200);
   });
 
   it('a new password signs out whoever held the old one', async () => {
     const admin = await login('boss@vault.test', 'first-password');
-    expect((await me(admin.cookie)).statusCode).toBe(200); // cached on t.app
+    expect((await currentUser(t.app, admin.cookie)).statusCode).toBe(200); // cached on t.app
 
     expect(await bootstrap('boss@vault.test', 'second-password')).toBe('password-reset');
-    expect(await msUntilRefused(admin.cookie)).toBeLessThan(500);
+    expect(await msUntilRefused(t.app, admin.cookie)).toBeLessThan(500);
     expect((await login('boss@vault.test', 'first-password')).status).toBe(401);
     expect((await login('boss@vault.test', 'second-password')).status).toBe(200);
   });
@@ -91,7 +74,7 @@ describe.each(backends)('admin bootstrap on %s', (backend) => {
     expect(registered.statusCode).toBe(201);
     const stranger = await login(email, 'strangers-password');
     expect(stranger.status).toBe(200);
-    const userId = (await me(stranger.cookie)).json().user.id as string;
+    const userId = (await currentUser(t.app, stranger.cookie)).json().user.id as string;
     await t.database.db
       .updateTable('users')
       .set({ oidcSubject: 'strangers-sso-subject', googleId: 'strangers-google-id' })
@@ -101,12 +84,12 @@ describe.each(backends)('admin bootstrap on %s', (backend) => {
     expect(await bootstrap(email, 'operators-password')).toBe('promoted');
 
     // The stranger's cookie is dead at once (t.app had it cached), and so is their password.
-    expect(await msUntilRefused(stranger.cookie)).toBeLessThan(500);
-    expect(await sessionsOf(userId)).toBe(0);
+    expect(await msUntilRefused(t.app, stranger.cookie)).toBeLessThan(500);
+    expect(await sessionCount(t.database, userId)).toBe(0);
     expect((await login(email, 'strangers-password')).status).toBe(401);
     const operator = await login(email, 'operators-password');
     expect(operator.status).toBe(200);
-    expect((await me(operator.cookie)).json().user).toMatchObject({ email, role: 'admin' });
+    expect((await currentUser(t.app, operator.cookie)).json().user).toMatchObject({ email, role: 'admin' });
     const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: 'admin', oidcSubject: null, googleId: null, resetToken: null });
     expect(await verifyPassword('operators-password', row.password ?? '')).toBe(true);
@@ -120,6 +103,6 @@ describe.each(backends)('admin bootstrap on %s', (backend) => {
       .execute();
     const bystander = await login('bystander@vault.test', 'bystander-pass');
     expect(await bootstrap('owner@vault.test', 'yet-another-password')).toBe('password-reset');
-    expect((await me(bystander.cookie)).statusCode).toBe(200);
+    expect((await currentUser(t.app, bystander.cookie)).statusCode).toBe(200);
   });
 });

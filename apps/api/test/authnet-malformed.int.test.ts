@@ -1,6 +1,6 @@
 import { backends } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, gatewayEndpoint, simulatorState, type TestApp } from './test-app';
+import { buildTestApp, gatewayEndpoint, postGateway, simulatorState, type TestApp, tokenizeCard } from './test-app';
 
 // The simulated gateway faces strangers: whatever they POST to request.api (not JSON, the wrong
 // shapes, keys out of order, bodies nested or sized to hurt), it answers like Authorize.Net:
@@ -15,45 +15,22 @@ describe.each(backends)('the simulated gateway refuses malformed requests on %s'
   /** A real customer and card, so type errors can reach the handlers that use them. */
   let ids: { customerProfileId: string; paymentProfileId: string };
 
-  const post = async (body: string, contentType: string | null = 'application/json') => {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: contentType ? { 'content-type': contentType } : {},
-      body,
-    });
-    const text = await response.text();
-    return { status: response.status, text, json: JSON.parse(text.replace(/^\uFEFF/, '')) as GatewayReply };
-  };
-  interface GatewayReply {
-    messages: { resultCode: string; message: Array<{ code: string; text: string }> };
-    transactionResponse?: { responseCode: string };
-  }
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
     endpoint = gatewayEndpoint(t.app);
-    const { apiLoginId, transactionKey, clientKey } = t.app.config.payments;
+    const { apiLoginId, transactionKey } = t.app.config.payments;
     auth = { name: apiLoginId, transactionKey };
-    const token = await post(
-      JSON.stringify({
-        securePaymentContainerRequest: {
-          merchantAuthentication: { name: apiLoginId, clientKey },
-          data: {
-            type: 'TOKEN',
-            id: 'malformed-suite',
-            token: { cardNumber: '4111111111111111', expirationDate: '1230' },
-          },
-        },
-      }),
+    const { opaqueData } = await tokenizeCard(
+      t.app,
+      { cardNumber: '4111111111111111', expirationDate: '1230' },
+      { id: 'malformed-suite' },
     );
-    const { opaqueData } = token.json as unknown as { opaqueData: unknown };
-    const created = await post(
-      JSON.stringify({
-        createCustomerProfileRequest: {
-          merchantAuthentication: auth,
-          profile: { merchantCustomerId: 'malformed', paymentProfiles: { payment: { opaqueData } } },
-        },
-      }),
-    );
+    const created = await postGateway(endpoint, {
+      createCustomerProfileRequest: {
+        merchantAuthentication: auth,
+        profile: { merchantCustomerId: 'malformed', paymentProfiles: { payment: { opaqueData } } },
+      },
+    });
     const body = created.json as unknown as { customerProfileId: string; customerPaymentProfileIdList: string[] };
     ids = { customerProfileId: body.customerProfileId, paymentProfileId: body.customerPaymentProfileIdList[0] ?? '' };
     expect(ids.paymentProfileId).toMatch(/^\d+$/);
@@ -205,7 +182,11 @@ describe.each(backends)('the simulated gateway refuses malformed requests on %s'
   it(`answers each of ${cases.length} malformed bodies with the gateway's error envelope and changes nothing`, async () => {
     const before = await simulatorState(t.database);
     for (const [label, body, contentType] of cases) {
-      const reply = await post(body(), contentType === undefined ? 'application/json' : contentType || null);
+      const reply = await postGateway(
+        endpoint,
+        body(),
+        contentType === undefined ? 'application/json' : contentType || null,
+      );
       const context = `${label}: ${reply.text.slice(0, 300)}`;
       expect(reply.status, context).toBe(200);
       expect(reply.json.messages?.resultCode, context).toBe('Error');

@@ -3,7 +3,7 @@ import { backends } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
-import { agent, buildTestApp, type TestApp } from './test-app';
+import { agent, buildTestApp, type TestApp, tokenizeCard } from './test-app';
 
 const PASSWORD = 'password-123';
 const profile = { fullName: 'Ada Blade', address: '1 Forge Street', city: 'Austin', state: 'TX', zip: '78701' };
@@ -23,14 +23,11 @@ function visa(seed: number): string {
 
 describe.each(backends)('limits on adding cards on %s', (backend) => {
   let t: TestApp;
-  let baseUrl: string;
   let passwordHash: string;
 
   beforeAll(async () => {
     // Default limits: 5 saved cards, 10 attempts an hour per member, 30 per IP, a pause after 3 declines.
     t = await buildTestApp(backend, { listen: true });
-    const address = t.app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     passwordHash = await hashPassword(PASSWORD);
   });
   afterAll(async () => {
@@ -39,20 +36,9 @@ describe.each(backends)('limits on adding cards on %s', (backend) => {
 
   /** What Accept.js does in the browser: card data to the (simulated) gateway, a one-time token back. */
   async function tokenize(cardNumber: string) {
-    const { apiLoginId, clientKey } = t.app.config.payments;
-    const response = await fetch(`${baseUrl}/sandbox/authnet/xml/v1/request.api`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        securePaymentContainerRequest: {
-          merchantAuthentication: { name: apiLoginId, clientKey },
-          data: { type: 'TOKEN', id: 'x', token: { cardNumber, expirationDate: '122030', cardCode: '123' } },
-        },
-      }),
-    });
-    const json = JSON.parse((await response.text()).replace(/^\uFEFF/, ''));
+    const { json, opaqueData } = await tokenizeCard(t.app, cardNumber);
     expect(json.messages.resultCode).toBe('Ok');
-    return json.opaqueData as { dataDescriptor: string; dataValue: string };
+    return opaqueData;
   }
 
   let n = 0;

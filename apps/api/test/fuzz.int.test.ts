@@ -1,4 +1,4 @@
-import { backends, seedOnboardedMembers } from '@vault/testing';
+import { backends } from '@vault/testing';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
   randomSizing,
   validValue,
 } from './support/zod-fuzz';
-import { buildTestApp, ORIGIN, type TestApp } from './test-app';
+import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from './test-app';
 
 /**
  * Every route of the running API (Fastify's own route table, so a new route is fuzzed the day it
@@ -28,7 +28,6 @@ import { buildTestApp, ORIGIN, type TestApp } from './test-app';
  */
 const SEED = 11_2025;
 const PER_ROUTE = 200;
-const SECRET = 'test-session-secret-at-least-32-characters';
 // Each accepted body on these costs a scrypt hash (~300 ms): a few reach the handler, the rest
 // are refused before it.
 const HASHING = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/reset-password']);
@@ -104,9 +103,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
         }),
     });
     await seedDemoData({ db: t.database.db }, new Date());
-    const [customer, admin] = await seedOnboardedMembers(t.database.db, { count: 2, sessionSecret: SECRET });
-    if (!customer || !admin) throw new Error('setup');
-    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+    const { customer, admin } = await seedCustomerAndAdmin(t);
     cookies.customer = customer.cookie;
     cookies.admin = admin.cookie;
   });

@@ -1,7 +1,7 @@
 import { logoutConfirmTexts } from '@vault/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
-import { agent, buildTestApp, ORIGIN, type TestApp } from './test-app';
+import { agent, buildTestApp, currentUser, ORIGIN, type TestApp } from './test-app';
 
 /**
  * GET /api/logout is a navigation (SPEC §7), so SameSite=Lax sends the cookie even when a foreign
@@ -27,12 +27,11 @@ describe('GET /api/logout on pglite', () => {
     expect(
       (await a.post('/api/auth/login', { email: 'member@example.com', password: 'sharp-edges-99' })).statusCode,
     ).toBe(200);
-    return `vault.sid=${a.cookie('vault.sid')}`;
+    return a.sessionCookie();
   }
   const navigate = (cookie: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, ...headers } });
-  const stillSignedIn = async (cookie: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode === 200;
+  const stillSignedIn = async (cookie: string) => (await currentUser(t.app, cookie)).statusCode === 200;
 
   it.each([
     ['Sec-Fetch-Site: same-origin (our own page)', { 'sec-fetch-site': 'same-origin' }],

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
 import { createAuthNetClient, GatewayError } from '../src/payments/authnet/client';
-import { type Agent, agent, buildTestApp, type TestApp } from './test-app';
+import { type Agent, agent, buildTestApp, gatewayEndpoint, postGateway, type TestApp, tokenizeCard } from './test-app';
 
 const profile = {
   fullName: 'Ada Blade',
@@ -18,17 +18,14 @@ const profile = {
 
 describe.each(backends)('onboarding and payments on %s', (backend) => {
   let t: TestApp;
-  let baseUrl: string;
   const simulatorCredentials = generateSimulatorCredentials();
-  const endpoint = () => `${baseUrl}/sandbox/authnet/xml/v1/request.api`;
+  const endpoint = () => gatewayEndpoint(t.app);
 
   beforeAll(async () => {
     t = await buildTestApp(backend, {
       listen: true,
       config: { payments: { mode: 'simulator', env: 'sandbox', timeoutMs: 1500, ...simulatorCredentials } },
     });
-    const address = t.app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
   afterAll(async () => {
     await t?.close();
@@ -36,22 +33,11 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
 
   /** What Accept.js does in the browser: card data to the (simulated) provider, a token back. */
   async function tokenize(cardNumber: string) {
-    const response = await fetch(endpoint(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        securePaymentContainerRequest: {
-          merchantAuthentication: { name: simulatorCredentials.apiLoginId, clientKey: simulatorCredentials.clientKey },
-          data: { type: 'TOKEN', id: 'x', token: { cardNumber, expirationDate: '122030', cardCode: '123' } },
-        },
-      }),
-    });
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const { bytes, json, opaqueData } = await tokenizeCard(t.app, cardNumber);
     // Like Authorize.Net, the body starts with a UTF-8 byte order mark (fetch's text() would hide it).
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const json = JSON.parse(new TextDecoder().decode(bytes));
     expect(json.messages.resultCode).toBe('Ok');
-    return json.opaqueData as { dataDescriptor: string; dataValue: string };
+    return opaqueData;
   }
 
   let n = 0;
@@ -395,14 +381,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
     });
 
     it('rejects keys out of XSD order, and wrong credentials', async () => {
-      const post = async (body: unknown) => {
-        const res = await fetch(endpoint(), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return JSON.parse(await res.text());
-      };
+      const post = async (body: object) => (await postGateway(endpoint(), body)).json;
       const outOfOrder = await post({
         getCustomerProfileRequest: {
           customerProfileId: '1',

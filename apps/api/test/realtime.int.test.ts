@@ -3,7 +3,7 @@ import { backends, seedOnboardedMembers } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
-import { type Agent, agent, buildTestApp, ORIGIN, type TestApp } from './test-app';
+import { type Agent, agent, buildTestApp, listenUrl, ORIGIN, type TestApp } from './test-app';
 
 describe.each(backends)('live push over Socket.IO on %s', (backend) => {
   let t: TestApp;
@@ -14,8 +14,7 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
 
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
-    const address = t.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    url = listenUrl(t.app);
     const password = await hashPassword('password-123');
     await t.database.db
       .insertInto('users')
@@ -28,7 +27,7 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     await admin.post('/api/auth/login', { email: 'admin@example.com', password: 'password-123' });
     const member = agent(t.app);
     await member.post('/api/auth/login', { email: 'member@example.com', password: 'password-123' });
-    memberCookie = `vault.sid=${member.cookie('vault.sid')}`;
+    memberCookie = member.sessionCookie();
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
@@ -91,7 +90,7 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
   });
 
   it('tells admins, live, how many members are watching (admins do not count; two tabs are one member)', async () => {
-    const adminSocket = connect({ cookie: `vault.sid=${admin.cookie('vault.sid')}`, origin: ORIGIN });
+    const adminSocket = connect({ cookie: admin.sessionCookie(), origin: ORIGIN });
     const counts: number[] = [];
     adminSocket.on(socketEvents.watchers, (view: { count: number }) => counts.push(view.count));
     await expect.poll(() => counts.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);

@@ -1,14 +1,19 @@
-import { createRedisBus, type EventBus } from '@vault/bus';
 import { backends } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { hashPassword } from '../src/lib/password';
 import { createToken } from '../src/lib/tokens';
-import { KyselySessionStore } from '../src/plugins/session';
-import { agent, buildTestApp, ORIGIN, type TestApp } from './test-app';
+import {
+  agent,
+  buildTestApp,
+  currentUser,
+  listenUrl,
+  msUntilRefused,
+  ORIGIN,
+  sessionCount,
+  type TestApp,
+} from './test-app';
 
 /**
  * Ending a session takes effect on every replica at once: logout and a password reset drop the
@@ -19,32 +24,20 @@ import { agent, buildTestApp, ORIGIN, type TestApp } from './test-app';
 describe.each(backends)('ending sessions on every replica on %s', (backend) => {
   let t: TestApp;
   let replicaB: FastifyInstance;
-  let busB: EventBus;
   const urls: Record<'a' | 'b', string> = { a: '', b: '' };
   const sockets: Socket[] = [];
   let seq = 0;
-
-  const listenUrl = (app: FastifyInstance) => {
-    const address = app.server.address();
-    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  };
 
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
     urls.a = listenUrl(t.app);
     // Replica B: same database and Redis, its own bus connection (as another process would have).
-    busB = t.redis ? createRedisBus(t.redis.redis, { prefix: t.redis.prefix }) : t.bus;
-    replicaB = await buildApp(
-      { database: t.database, redis: t.redis?.redis ?? null, bus: busB, config: t.app.config, mailer: t.app.mailer },
-      { logLevel: 'silent' },
-    );
+    replicaB = await t.sibling({ ownBus: true });
     await replicaB.listen({ port: 0, host: '127.0.0.1' });
     urls.b = listenUrl(replicaB);
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    await replicaB?.close();
-    if (busB && busB !== t?.bus) await busB.close();
     await t?.close();
   });
 
@@ -59,20 +52,8 @@ describe.each(backends)('ending sessions on every replica on %s', (backend) => {
       .executeTakeFirstOrThrow();
     const a = agent(t.app);
     expect((await a.post('/api/auth/login', { email, password })).statusCode).toBe(200);
-    const cookie = `vault.sid=${a.cookie('vault.sid')}`;
+    const cookie = a.sessionCookie();
     return { userId: user.id, email, password, a, cookie };
-  }
-
-  const userOn = (app: FastifyInstance, cookie: string) =>
-    app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
-
-  /** Polls replica B until it refuses the cookie; returns how long that took after `since`. */
-  async function refusedOnB(cookie: string, since: number): Promise<number> {
-    for (;;) {
-      if ((await userOn(replicaB, cookie)).statusCode === 401) return Date.now() - since;
-      if (Date.now() - since > KyselySessionStore.CACHE_TTL_MS + 2000) throw new Error('never refused on B');
-      await new Promise((r) => setTimeout(r, 10));
-    }
   }
 
   function connect(url: string, cookie: string): Promise<Socket> {
@@ -96,8 +77,8 @@ describe.each(backends)('ending sessions on every replica on %s', (backend) => {
   it('POST /api/auth/logout expires the cookie and ends the session on the other replica at once', async () => {
     const { a, cookie } = await signedIn();
     // Warm replica B's cache: without the bus it would keep answering 200 for up to 5 s.
-    expect((await userOn(replicaB, cookie)).statusCode).toBe(200);
-    expect((await userOn(replicaB, cookie)).statusCode).toBe(200);
+    expect((await currentUser(replicaB, cookie)).statusCode).toBe(200);
+    expect((await currentUser(replicaB, cookie)).statusCode).toBe(200);
 
     const res = await a.post('/api/auth/logout');
     const loggedOutAt = Date.now();
@@ -108,16 +89,16 @@ describe.each(backends)('ending sessions on every replica on %s', (backend) => {
     expect(cleared).toBeDefined();
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
-    expect(await refusedOnB(cookie, loggedOutAt)).toBeLessThan(500);
-    expect((await userOn(t.app, cookie)).statusCode).toBe(401);
+    expect(await msUntilRefused(replicaB, cookie, loggedOutAt)).toBeLessThan(500);
+    expect((await currentUser(t.app, cookie)).statusCode).toBe(401);
   });
 
   it('a password reset ends every session of the member on every replica at once', async () => {
     const { userId, email, cookie } = await signedIn();
     const second = agent(replicaB);
     await second.post('/api/auth/login', { email, password: 'sharp-edges-99' });
-    const secondCookie = `vault.sid=${second.cookie('vault.sid')}`;
-    for (const c of [cookie, secondCookie]) expect((await userOn(replicaB, c)).statusCode).toBe(200);
+    const secondCookie = second.sessionCookie();
+    for (const c of [cookie, secondCookie]) expect((await currentUser(replicaB, c)).statusCode).toBe(200);
 
     const reset = createToken();
     await t.database.db
@@ -128,12 +109,9 @@ describe.each(backends)('ending sessions on every replica on %s', (backend) => {
     const res = await agent(t.app).post('/api/auth/reset-password', { token: reset.token, password: 'new-edges-100' });
     const resetAt = Date.now();
     expect(res.statusCode).toBe(200);
-    expect(await refusedOnB(cookie, resetAt)).toBeLessThan(500);
-    expect(await refusedOnB(secondCookie, resetAt)).toBeLessThan(500);
-    const left = await sql<{
-      n: number;
-    }>`select count(*)::int as n from sessions where sess->>'userId' = ${userId}`.execute(t.database.db);
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await msUntilRefused(replicaB, cookie, resetAt)).toBeLessThan(500);
+    expect(await msUntilRefused(replicaB, secondCookie, resetAt)).toBeLessThan(500);
+    expect(await sessionCount(t.database, userId)).toBe(0);
     // The new password signs in, on either replica, and that new session works at once.
     const fresh = agent(replicaB);
     expect((await fresh.post('/api/auth/login', { email, password: 'new-edges-100' })).statusCode).toBe(200);
@@ -165,7 +143,7 @@ describe.each(backends)('ending sessions on every replica on %s', (backend) => {
     await laptop.post('/api/auth/login', { email: member.email, password: member.password });
     const staying = await signedIn();
     const phone = await connect(urls.a, member.cookie);
-    const desk = await connect(urls.b, `vault.sid=${laptop.cookie('vault.sid')}`);
+    const desk = await connect(urls.b, laptop.sessionCookie());
     const other = await connect(urls.a, staying.cookie);
     const ends = [disconnected(phone), disconnected(desk)];
 

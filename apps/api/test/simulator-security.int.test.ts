@@ -20,7 +20,17 @@ import {
 } from '@vault/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, gatewayEndpoint, ORIGIN, SIM_TABLES, simulatorState, type TestApp } from './test-app';
+import { SIMULATOR_GATEWAY_ROUTE } from '../src/plugins/payments';
+import {
+  buildTestApp,
+  gatewayEndpoint,
+  ORIGIN,
+  postGateway,
+  SIM_TABLES,
+  simulatorState,
+  type TestApp,
+  tokenizeCard,
+} from './test-app';
 
 /** What the repository used to ship as every install's simulator credentials. */
 const OLD_REPO_CREDENTIALS: SimulatorCredentials = {
@@ -146,40 +156,21 @@ function privilegedRequests(auth: Auth, victim: Victim): Array<[string, Json]> {
   ];
 }
 
-/** Everything the simulator holds, to prove a refused request changed nothing. */
 describe.each(backends)('the payment simulator, attacked by a stranger, on %s', (backend) => {
   let t: TestApp;
   let endpoint: string;
   let credentials: SimulatorCredentials;
   let victim: Victim;
 
-  async function post(body: unknown): Promise<Json> {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return JSON.parse((await response.text()).replace(/^\uFEFF/, '')) as Json;
-  }
+  const post = async (body: Json): Promise<Json> => (await postGateway(endpoint, body)).json;
   const firstMessage = (reply: Json) =>
     (reply.messages as { message: Array<{ code: string; text: string }> }).message[0];
   const resultCode = (reply: Json) => (reply.messages as { resultCode: string }).resultCode;
 
-  async function tokenize(
-    cardNumber: string,
-    auth: Auth = { name: credentials.apiLoginId, clientKey: credentials.clientKey },
-  ) {
-    return post({
-      securePaymentContainerRequest: {
-        merchantAuthentication: auth,
-        data: { type: 'TOKEN', id: 'x', token: { cardNumber, expirationDate: '122030', cardCode: '123' } },
-      },
-    });
-  }
-  async function token(cardNumber: string): Promise<string> {
-    const reply = await tokenize(cardNumber);
-    return (reply.opaqueData as { dataValue: string }).dataValue;
-  }
+  const tokenize = async (cardNumber: string, auth?: Auth): Promise<Json> =>
+    (await tokenizeCard(t.app, cardNumber, { auth })).json;
+  const token = async (cardNumber: string): Promise<string> =>
+    (await tokenizeCard(t.app, cardNumber)).opaqueData.dataValue;
   const merchant = (): Auth => ({ name: credentials.apiLoginId, transactionKey: credentials.transactionKey });
   /** A card saved on a new customer profile and an authorisation on it, made by the merchant (the app) itself. */
   async function savedCardAuthorised(card: {
@@ -521,7 +512,7 @@ describe('the simulator is not there with the real gateway', () => {
     try {
       const gateway = await t.app.inject({
         method: 'POST',
-        url: '/sandbox/authnet/xml/v1/request.api',
+        url: SIMULATOR_GATEWAY_ROUTE,
         headers: { origin: ORIGIN },
         payload: {},
       });
@@ -566,15 +557,10 @@ describe('an embedded install as a real process', () => {
       (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { simulator: SimulatorCredentials })
         .simulator;
     const getProfile = async (auth: Auth) => {
-      const response = await fetch(`http://127.0.0.1:${port}/sandbox/authnet/xml/v1/request.api`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          getCustomerProfileRequest: { merchantAuthentication: auth, customerProfileId: '123456789' },
-        }),
+      const reply = await postGateway(`http://127.0.0.1:${port}${SIMULATOR_GATEWAY_ROUTE}`, {
+        getCustomerProfileRequest: { merchantAuthentication: auth, customerProfileId: '123456789' },
       });
-      const reply = JSON.parse((await response.text()).replace(/^\uFEFF/, '')) as Json;
-      return (reply.messages as { message: Array<{ code: string }> }).message[0]?.code;
+      return reply.json.messages.message[0]?.code;
     };
 
     const seen: SimulatorCredentials[] = [];

@@ -1,21 +1,100 @@
 import { generateSimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
 import type { DatabaseHandle } from '@vault/db';
-import { type Backend, openTestDatabase, openTestRedis, type TestDatabase, type TestRedis } from '@vault/testing';
+import {
+  type Backend,
+  openTestDatabase,
+  openTestRedis,
+  type SeededMember,
+  seedOnboardedMembers,
+  type TestDatabase,
+  type TestRedis,
+} from '@vault/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import type { TrustProxy } from '../src/lib/trust-proxy';
+import type { OpaqueData } from '../src/payments/authnet/requests';
 import type { AppConfig } from '../src/plugins/infrastructure';
 import { SIMULATOR_GATEWAY_ROUTE } from '../src/plugins/payments';
+import { KyselySessionStore, SESSION_COOKIE } from '../src/plugins/session';
 import type { Mailer, MailMessage } from '../src/services/mailer';
 
 export const ORIGIN = 'http://localhost:3000';
 
+/** The base URL of an app listening on loopback (`listen: true`). */
+export function listenUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 /** The simulator's gateway endpoint of an app listening on loopback (`listen: true`). */
 export function gatewayEndpoint(app: FastifyInstance): string {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${SIMULATOR_GATEWAY_ROUTE}`;
+  return `${listenUrl(app)}${SIMULATOR_GATEWAY_ROUTE}`;
+}
+
+interface GatewayMessage {
+  code: string;
+  text: string;
+}
+
+/** The envelope every gateway answer has (at least one message, per the XSD), and what some request types add. */
+export interface GatewayJson {
+  messages: { resultCode: string; message: [GatewayMessage, ...GatewayMessage[]] };
+  transactionResponse?: { responseCode: string };
+  [field: string]: unknown;
+}
+
+export interface GatewayReply {
+  status: number;
+  /** The body as fetch's text() gives it (without the byte order mark). */
+  text: string;
+  json: GatewayJson;
+  /** The body as sent, byte order mark included. */
+  bytes: Uint8Array;
+}
+
+/**
+ * POSTs to the (simulated) gateway as a stranger would: `body` as given when a string, else as
+ * JSON; no content type when `contentType` is null.
+ */
+export async function postGateway(
+  endpoint: string,
+  body: string | object,
+  contentType: string | null = 'application/json',
+): Promise<GatewayReply> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: contentType ? { 'content-type': contentType } : {},
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  return { status: response.status, text, json: JSON.parse(text.replace(/^\uFEFF/, '')) as GatewayJson, bytes };
+}
+
+/** A card for the token request: a bare number has the expiry and card code of the test cards. */
+export type CardToTokenize = string | { cardNumber: string; expirationDate: string; cardCode?: string };
+
+/**
+ * What Accept.js does in the browser: card data to the (simulated) gateway of a listening app,
+ * a one-time token back. Authenticates with the app's public client key unless `auth` is given.
+ * `opaqueData` is the token when the gateway said Ok; callers check `json.messages` themselves.
+ */
+export async function tokenizeCard(
+  app: FastifyInstance,
+  card: CardToTokenize,
+  options: { auth?: { name: string; clientKey?: string }; id?: string } = {},
+): Promise<GatewayReply & { opaqueData: OpaqueData }> {
+  const { apiLoginId, clientKey } = app.config.payments;
+  const token = typeof card === 'string' ? { cardNumber: card, expirationDate: '122030', cardCode: '123' } : card;
+  const reply = await postGateway(gatewayEndpoint(app), {
+    securePaymentContainerRequest: {
+      merchantAuthentication: options.auth ?? { name: apiLoginId, clientKey },
+      data: { type: 'TOKEN', id: options.id ?? 'x', token },
+    },
+  });
+  return { ...reply, opaqueData: reply.json.opaqueData as OpaqueData };
 }
 
 /** The simulator's own tables (its migrations add the bookkeeping ones). */
@@ -43,8 +122,12 @@ export interface TestApp {
   bus: EventBus;
   /** Every email the app sent. */
   outbox: MailMessage[];
-  /** Builds a second app on the same database and Redis: a restart, or another replica. */
-  sibling(): Promise<FastifyInstance>;
+  /**
+   * Builds a second app on the same database and Redis: a restart, or another replica. With
+   * `ownBus` it gets its own Redis bus connection, as another process would have (with the
+   * in-process bus it shares that one: embedded mode is one process).
+   */
+  sibling(options?: { ownBus?: boolean }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -81,9 +164,9 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     payments: { mode: 'simulator', env: 'sandbox', timeoutMs: 2000, ...generateSimulatorCredentials() },
     ...options.config,
   };
-  const make = async (prepare?: (app: FastifyInstance) => void) => {
+  const make = async (prepare?: (app: FastifyInstance) => void, appBus = bus) => {
     const app = await buildApp(
-      { database, redis: redis?.redis ?? null, bus, config, mailer },
+      { database, redis: redis?.redis ?? null, bus: appBus, config, mailer },
       { logLevel: 'silent', trustProxy: options.trustProxy },
     );
     prepare?.(app);
@@ -93,19 +176,26 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
   const app = await make(options.prepare);
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
   const siblings: FastifyInstance[] = [];
+  const ownBuses: EventBus[] = [];
   return {
     app,
     database,
     redis,
     bus,
     outbox,
-    async sibling() {
-      const other = await make();
+    async sibling({ ownBus = false } = {}) {
+      let siblingBus = bus;
+      if (ownBus && redis) {
+        siblingBus = createRedisBus(redis.redis, { prefix: redis.prefix });
+        ownBuses.push(siblingBus);
+      }
+      const other = await make(undefined, siblingBus);
       siblings.push(other);
       return other;
     },
     async close() {
       await Promise.all([app, ...siblings].map((a) => a.close()));
+      for (const own of ownBuses) await own.close();
       await bus.close();
       await redis?.dispose();
       await database.dispose();
@@ -118,6 +208,8 @@ export interface Agent {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   cookie(name: string): string | undefined;
+  /** A `Cookie` header value carrying this agent's session, for requests made without it. */
+  sessionCookie(): string;
   /** Send the next requests to another app instance (a restarted process, another replica). */
   use(app: FastifyInstance): void;
 }
@@ -144,6 +236,7 @@ export function agent(initial: FastifyInstance): Agent {
     get: (url) => request({ method: 'GET', url }),
     post: (url, payload = {}) => request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
     cookie: (name) => jar.get(name),
+    sessionCookie: () => `${SESSION_COOKIE}=${jar.get(SESSION_COOKIE)}`,
     use(next) {
       app = next;
     },
@@ -156,4 +249,39 @@ export function tokenFrom(outbox: MailMessage[], pattern: RegExp): string {
   const match = text.match(pattern);
   if (!match?.[1]) throw new Error(`no link matching ${pattern} in:\n${text}`);
   return decodeURIComponent(match[1]);
+}
+
+/** GET /api/auth/user with `cookie` alone: whom the app takes the session for (401 when it refuses it). */
+export function currentUser(app: FastifyInstance, cookie: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+}
+
+/**
+ * Polls `app` until it refuses the cookie; returns how long that took after `since`: at once
+ * in-process, a bus round trip when scaled. Without the bus it would take up to the session
+ * cache's TTL, so it gives up a margin after that.
+ */
+export async function msUntilRefused(app: FastifyInstance, cookie: string, since = Date.now()): Promise<number> {
+  for (;;) {
+    if ((await currentUser(app, cookie)).statusCode === 401) return Date.now() - since;
+    if (Date.now() - since > KyselySessionStore.CACHE_TTL_MS + 2000) throw new Error('the session was never refused');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** How many sessions of the member the sessions table holds. */
+export async function sessionCount(database: DatabaseHandle, userId: string): Promise<number | undefined> {
+  const count = sql<{ n: number }>`select count(*)::int as n from sessions where sess->>'userId' = ${userId}`;
+  return (await count.execute(database.db)).rows[0]?.n;
+}
+
+/** An onboarded customer and an admin, each with a live session (`cookie`) signed with the app's secret. */
+export async function seedCustomerAndAdmin(t: TestApp): Promise<{ customer: SeededMember; admin: SeededMember }> {
+  const [customer, admin] = await seedOnboardedMembers(t.database.db, {
+    count: 2,
+    sessionSecret: t.app.config.sessionSecret,
+  });
+  if (!customer || !admin) throw new Error('setup');
+  await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+  return { customer, admin };
 }

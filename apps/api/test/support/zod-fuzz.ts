@@ -40,7 +40,7 @@ export function createRng(seed: number): Rng {
 }
 
 /** Ways a string can surprise a database, each a list of tokens to build text from. */
-export const palettes = {
+const palettes = {
   ascii: ['a', 'b', 'k', 'n', 'i', 'f', 'e', 'S', 'T', '0', '7', '-', '.', '_'],
   spaced: ['knife', ' ', 'steel', ' ', 'Blade', ' '],
   // Lower-cases to "i" + U+0307: two UTF-16 units for one.
@@ -54,11 +54,11 @@ export const palettes = {
   surrogate: ['a', '\ud83d', 'b', '\udc00'],
   sql: ["'", '"', ';', '--', '\\', '%', '_'],
 } as const;
-export type Palette = keyof typeof palettes;
+type Palette = keyof typeof palettes;
 const paletteNames = Object.keys(palettes) as Palette[];
 
 /** Text of exactly `length` UTF-16 units (what zod's .max counts), from one palette. */
-export function textOf(rng: Rng, length: number, palette: Palette): string {
+function textOf(rng: Rng, length: number, palette: Palette): string {
   const tokens = palettes[palette];
   let text = '';
   while (text.length < length) text += rng.pick(tokens);
@@ -87,7 +87,7 @@ const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } }).
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
 /** The schema under optional/default/nullable wrappers and on the input side of pipes. */
-export function unwrap(schema: Schema): Schema {
+function unwrap(schema: Schema): Schema {
   let current = schema;
   for (;;) {
     const def = defOf(current);
@@ -111,7 +111,7 @@ function formatOf(schema: Schema): string | undefined {
 }
 
 /** Length or value bounds from the checks of the (unwrapped) schema. */
-export function boundsOf(schema: Schema): { min?: number; max?: number; int: boolean } {
+function boundsOf(schema: Schema): { min?: number; max?: number; int: boolean } {
   const def = defOf(unwrap(schema));
   let min: number | undefined;
   let max: number | undefined;
@@ -195,7 +195,7 @@ function stringCandidates(rng: Rng, length: number, palette: Palette, format: st
   return candidates;
 }
 
-export interface Sizing {
+interface Sizing {
   /** Where string lengths land: at the bounds, past them, or between. */
   length: 'min' | 'max' | 'over' | 'empty' | 'between';
   palette: Palette;
