@@ -15,6 +15,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { serviceDeps } from './plugins/service-deps';
 import { sessions } from './plugins/session';
 import { showEngine } from './plugins/show-engine';
+import { socketBuy } from './plugins/socket-buy';
 import { spa } from './plugins/spa';
 import adminPurchaseRoutes from './routes/admin-purchases/index';
 import externalAuthRoutes from './routes/auth/external';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(serviceDeps);
   await app.register(realtime);
   await app.register(sales);
+  await app.register(socketBuy);
   await app.register(health, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(externalAuthRoutes);

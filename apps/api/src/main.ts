@@ -8,6 +8,13 @@ import { startEmbeddedMaintenance } from './services/maintenance';
 import { ensureTestProducts, seedDemoData } from './services/seed/index';
 
 const DEMO_ADMIN_EMAIL = 'admin@vault.local';
+/**
+ * Connections the kernel may hold for us before accept(): a show's Buy burst brings thousands of
+ * phones at once, and Node's default (511) overflowed, the kernel dropped SYNs and the clients
+ * retried a second later — a 1 s tail on Buy. The kernel caps this at net.core.somaxconn (and
+ * half-open ones at net.ipv4.tcp_max_syn_backlog): see the README's operating notes.
+ */
+const LISTEN_BACKLOG = 4096;
 
 async function main() {
   const env = loadApiEnv();
@@ -39,7 +46,7 @@ async function main() {
   }
 
   const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app.deps) : () => {};
-  await app.listen({ host: env.HOST, port: env.PORT });
+  await app.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG });
 
   const lines = [
     '',

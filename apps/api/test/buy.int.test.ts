@@ -4,7 +4,7 @@ import { backends, type SeededMember, type SimulatedCard, seedOnboardedMembers }
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimItem } from '../src/repositories/sale-claims';
-import { buildTestApp, ORIGIN, type TestApp } from './test-app';
+import { authorisationsOf, buildTestApp, ORIGIN, startLiveShow, type TestApp } from './test-app';
 
 const SECRET = 'test-session-secret-at-least-32-characters';
 
@@ -44,41 +44,8 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
   const members = (count: number, card: SimulatedCard = 'approve') =>
     seedOnboardedMembers(db(), { count, sessionSecret: SECRET, card });
 
-  /** A running show whose first item is on sale now. */
-  async function liveShow(itemCount = 2, perKnifeSeconds = 120) {
-    // One live show at a time: end any earlier test's show first.
-    const live = await db().selectFrom('shows').select('id').where('status', 'in', ['running', 'paused']).execute();
-    for (const s of live) await t.app.shows.driver.command(s.id, { type: 'reset' });
-    const show = await db()
-      .insertInto('shows')
-      .values({ title: 'Exactly Once', perKnifeSeconds, prerollSeconds: 0, intermissionSeconds: 5 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await db()
-      .insertInto('showItems')
-      .values(
-        Array.from({ length: itemCount }, (_, i) => ({
-          showId: show.id,
-          title: `Knife ${i + 1}`,
-          price: '250.00',
-          orderIndex: i,
-        })),
-      )
-      .returningAll()
-      .execute();
-    const started = await t.app.shows.driver.command(show.id, { type: 'start' });
-    expect(started.ok).toBe(true);
-    return { show, items: items.sort((a, b) => a.orderIndex - b.orderIndex) };
-  }
-
-  const authorisations = (showItemId: string) =>
-    simulatorDb(t.database)
-      .selectFrom('authnetSimTransactions')
-      .innerJoin('saleClaims', 'saleClaims.id', 'authnetSimTransactions.invoiceNumber')
-      .select(['authnetSimTransactions.id', 'authnetSimTransactions.responseCode'])
-      .where('saleClaims.showItemId', '=', showItemId)
-      .where('authnetSimTransactions.type', '=', 'authOnlyTransaction')
-      .execute();
+  const liveShow = (itemCount = 2, perKnifeSeconds = 120) => startLiveShow(t, itemCount, perKnifeSeconds);
+  const authorisations = (showItemId: string) => authorisationsOf(t.database, showItemId);
 
   it('sells an item to exactly one of 200 buyers pressing Buy at once', async () => {
     const { items } = await liveShow();

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RouteTableEntry } from '../src/app';
-import { isRefusedValue } from '../src/plugins/error-handler';
+import { isRefusedValue } from '../src/lib/error-answer';
 import { seedDemoData } from '../src/services/seed/index';
 import {
   createRng,

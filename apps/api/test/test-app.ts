@@ -1,4 +1,4 @@
-import { generateSimulatorCredentials } from '@vault/authnet-simulator';
+import { generateSimulatorCredentials, simulatorDb } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
 import type { DatabaseHandle } from '@vault/db';
 import {
@@ -284,4 +284,42 @@ export async function seedCustomerAndAdmin(t: TestApp): Promise<{ customer: Seed
   if (!customer || !admin) throw new Error('setup');
   await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
   return { customer, admin };
+}
+
+/** A running show whose first item is on sale now (any earlier live show is reset first: one at a time). */
+export async function startLiveShow(t: TestApp, itemCount = 2, perKnifeSeconds = 120) {
+  const { db } = t.database;
+  const live = await db.selectFrom('shows').select('id').where('status', 'in', ['running', 'paused']).execute();
+  for (const s of live) await t.app.shows.driver.command(s.id, { type: 'reset' });
+  const show = await db
+    .insertInto('shows')
+    .values({ title: 'Exactly Once', perKnifeSeconds, prerollSeconds: 0, intermissionSeconds: 5 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const items = await db
+    .insertInto('showItems')
+    .values(
+      Array.from({ length: itemCount }, (_, i) => ({
+        showId: show.id,
+        title: `Knife ${i + 1}`,
+        price: '250.00',
+        orderIndex: i,
+      })),
+    )
+    .returningAll()
+    .execute();
+  const started = await t.app.shows.driver.command(show.id, { type: 'start' });
+  if (!started.ok) throw new Error('the show did not start');
+  return { show, items: items.sort((a, b) => a.orderIndex - b.orderIndex) };
+}
+
+/** The authorisations the payment simulator recorded for an item's claims. */
+export function authorisationsOf(database: DatabaseHandle, showItemId: string) {
+  return simulatorDb(database)
+    .selectFrom('authnetSimTransactions')
+    .innerJoin('saleClaims', 'saleClaims.id', 'authnetSimTransactions.invoiceNumber')
+    .select(['authnetSimTransactions.id', 'authnetSimTransactions.responseCode'])
+    .where('saleClaims.showItemId', '=', showItemId)
+    .where('authnetSimTransactions.type', '=', 'authOnlyTransaction')
+    .execute();
 }

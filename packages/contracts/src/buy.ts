@@ -10,8 +10,7 @@ export const BuyBody = z.object({
 });
 export type BuyBody = z.infer<typeof BuyBody>;
 
-/** An optional header: a retry carrying the same key gets the first answer's purchase. */
-/** The header a buy's idempotency key travels in. */
+/** The header a buy's idempotency key travels in: a retry carrying the same key gets the first answer's purchase. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export const IdempotencyKey = lineText()
@@ -36,6 +35,21 @@ export const BuyResponse = z.object({
   purchase: BoughtPurchase,
 });
 export type BuyResponse = z.infer<typeof BuyResponse>;
+
+/**
+ * Buy over the live socket (`show:buy`, acknowledged): the POST body plus the key the header
+ * carries over HTTP. The same sale, idempotency and refusals as POST /api/show/buy; the same key
+ * on either transport is one purchase.
+ */
+export const SocketBuyRequest = BuyBody.extend({ idempotencyKey: IdempotencyKey.optional() });
+export type SocketBuyRequest = z.infer<typeof SocketBuyRequest>;
+
+/** The ack of a `show:buy`: the HTTP route's 200 body, or its status and `{ message }`. */
+export const SocketBuyAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), response: BuyResponse }),
+  z.object({ ok: z.literal(false), status: z.number().int().min(400).max(599), message: z.string() }),
+]);
+export type SocketBuyAck = z.infer<typeof SocketBuyAck>;
 
 /** SPEC §3 test product. */
 export const TestProduct = z.object({

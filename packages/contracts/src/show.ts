@@ -57,7 +57,7 @@ export const ShowStateView = z.object({
 });
 export type ShowStateView = z.infer<typeof ShowStateView>;
 
-/** Socket.IO events (server → client, except `clockPing`). */
+/** Socket.IO events (server → client, except `clockPing` and `buy`). */
 export const socketEvents = {
   state: 'show:state',
   tick: 'show:tick',
@@ -65,6 +65,8 @@ export const socketEvents = {
   watchers: 'show:watchers',
   /** Client → server with a ClockPing; the server acknowledges with a ClockPong (a measured round trip). */
   clockPing: 'clock:ping',
+  /** Client → server with a SocketBuyRequest; acknowledged with a SocketBuyAck (Buy without a new HTTP request). */
+  buy: 'show:buy',
 } as const;
 
 export const ShowTick = z.object({ serverTime: z.number().int(), step: z.number().int().nullable() });

@@ -23,9 +23,11 @@ const WATCHERS_MS = 2000;
 const PING_INTERVAL_MS = 5000;
 const PING_TIMEOUT_MS = 4000;
 
-/** What the handshake proved, kept on the socket. */
-interface MemberSocketData {
+/** What the handshake proved, kept on the socket (in this process's memory only). */
+export interface MemberSocketData {
   userId: string;
+  /** The session's id, to check it is still live before a Buy (as every HTTP request does). */
+  sid: string;
   /** sessionTag of the session it was opened with. */
   session: string;
   /** When the handshake began reading the session: an end at or after this closes the socket. */
@@ -85,7 +87,8 @@ export const realtime = fp(
       app.decryptSession(signed, request, () => {
         const userId = request.session?.get('userId');
         if (!userId) return next(new Error('unauthorized'));
-        const data: MemberSocketData = { userId, session: sessionTag(request.session.sessionId), authenticatedAt };
+        const sid = request.session.sessionId;
+        const data: MemberSocketData = { userId, sid, session: sessionTag(sid), authenticatedAt };
         socket.data = data;
         next();
       });

@@ -1,0 +1,51 @@
+import { authMessages, type SocketBuyAck, SocketBuyRequest, socketEvents } from '@vault/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Socket } from 'socket.io';
+import { AppError } from '../lib/app-error';
+import { errorAnswer } from '../lib/error-answer';
+import type { MemberSocketData } from './realtime';
+
+const SIGNED_OUT = new AppError(401, 'unauthorized', authMessages.notSignedIn);
+
+/**
+ * Buy over the live socket (`show:buy`, acknowledged): for a member already connected, a Buy
+ * costs no new HTTP request — on a phone, no TCP/TLS handshake and no cookie to parse and look
+ * up. The sale itself is the HTTP route's: the same seller, the same idempotency key (a retry on
+ * either transport, or one on each, is one purchase and one authorisation), the same refusals
+ * with the same statuses and messages. The session is checked on every Buy through the session
+ * store, so a session ended elsewhere stops buying within the same bound as over HTTP.
+ */
+export const socketBuy = fp(
+  async (app: FastifyInstance) => {
+    const { seller } = app.sales;
+
+    async function buy(socket: Socket, payload: unknown): Promise<SocketBuyAck> {
+      const member = socket.data as MemberSocketData;
+      const request = SocketBuyRequest.safeParse(payload);
+      if (!request.success)
+        return { ok: false, status: 400, message: request.error.issues[0]?.message ?? 'Invalid request' };
+      if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
+      const { showItemId, idempotencyKey } = request.data;
+      return { ok: true, response: await seller.buy(member.userId, showItemId, idempotencyKey ?? null) };
+    }
+
+    app.io.on('connection', (socket) => {
+      socket.on(socketEvents.buy, (payload: unknown, ack: unknown) => {
+        if (typeof ack !== 'function') return; // an answer nobody waits for would buy blind
+        buy(socket, payload).then(
+          (answer) => ack(answer),
+          (error: unknown) => {
+            const answer = errorAnswer(error);
+            if (answer.log)
+              app.log[answer.log.level]({ err: error, status: answer.status, via: 'socket' }, answer.log.msg);
+            ack({ ok: false, status: answer.status, message: answer.message } satisfies SocketBuyAck);
+            // Its session is over: after the answer, the socket has no business staying open.
+            if (error === SIGNED_OUT) socket.disconnect(true);
+          },
+        );
+      });
+    });
+  },
+  { name: 'socket-buy', dependencies: ['realtime', 'sales'] },
+);
