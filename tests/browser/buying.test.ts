@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buyMessages } from '@vault/contracts';
+import { buyMessages, socketEvents } from '@vault/contracts';
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +18,68 @@ type Reply = Awaited<ReturnType<typeof apiCall<{ message?: string; id?: string }
 const api = (page: Page, method: string, path: string, body?: unknown): Promise<Reply> =>
   apiCall(page, method, path, body);
 
-/** Counts POST /api/show/buy requests a page sends. */
-function countBuys(page: Page) {
-  const sent: number[] = [];
+interface SentBuy {
+  at: number;
+  via: 'http' | 'socket';
+}
+
+const SOCKET_IO = /\/socket\.io\//;
+/** A Socket.IO packet (or a long-polling payload of several) that holds a `show:buy`. */
+const holdsBuy = (payload: string | Buffer) => payload.toString().includes(`"${socketEvents.buy}"`);
+
+/**
+ * Every buy a page sends, on either transport: POST /api/show/buy, or `show:buy` over its Socket.IO
+ * link — a WebSocket frame, or a long-polling POST if the link has not upgraded yet.
+ */
+function countBuys(page: Page): SentBuy[] {
+  const sent: SentBuy[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/show/buy')) sent.push(Date.now());
+    if (r.method() !== 'POST') return;
+    if (r.url().endsWith('/api/show/buy')) sent.push({ at: Date.now(), via: 'http' });
+    else if (SOCKET_IO.test(r.url()) && holdsBuy(r.postData() ?? '')) sent.push({ at: Date.now(), via: 'socket' });
   });
+  page.on('websocket', (ws) =>
+    ws.on('framesent', ({ payload }) => {
+      if (holdsBuy(payload)) sent.push({ at: Date.now(), via: 'socket' });
+    }),
+  );
   return sent;
 }
+
+/** Keeps the page's Socket.IO link from ever coming up, on both transports: it buys over HTTP. */
+async function cutSocket(page: Page) {
+  await page.routeWebSocket(SOCKET_IO, (ws) => ws.close());
+  await page.route(SOCKET_IO, (route) => route.abort('connectionrefused'));
+}
+
+/**
+ * Holds every buy the page sends, on either transport, until `first` has run. Set before the page
+ * loads: only WebSockets opened afterwards pass through the hold.
+ */
+async function holdBuys(page: Page, first: () => Promise<void>) {
+  let ran: Promise<void> | undefined;
+  const firstOnce = () => {
+    ran ??= first();
+    return ran;
+  };
+  await page.route('**/api/show/buy', async (route) => {
+    await firstOnce();
+    await route.continue();
+  });
+  await page.route(SOCKET_IO, async (route) => {
+    if (holdsBuy(route.request().postData() ?? '')) await firstOnce();
+    await route.continue();
+  });
+  await page.routeWebSocket(SOCKET_IO, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage(async (message) => {
+      if (holdsBuy(message)) await firstOnce();
+      server.send(message);
+    });
+  });
+}
+
+const waitLive = (page: Page) => page.getByRole('status', { name: 'Connection: Live' }).waitFor({ timeout: 15_000 });
 
 describe('buying in Chromium: live items, $1 test products, swipe and keyboard confirm', () => {
   let app: EmbeddedApp;
@@ -34,11 +88,14 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
   let admin: Page;
   let memberA: Page;
   let memberB: Page;
+  /** A member whose Socket.IO link never comes up: the page polls, and buys over HTTP. */
+  let memberC: Page;
   let declined: Page;
   let newcomer: Page;
   let liveShowId = '';
-  let buysA: number[] = [];
-  let buysB: number[] = [];
+  let buysA: SentBuy[] = [];
+  let buysB: SentBuy[] = [];
+  let buysC: SentBuy[] = [];
 
   const newPage = async (width: number, height: number) => {
     const context = await browser.newContext({ viewport: { width, height } });
@@ -53,10 +110,13 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     admin = await newPage(1280, 800);
     memberA = await newPage(375, 812);
     memberB = await newPage(1280, 800);
+    memberC = await newPage(375, 812);
+    await cutSocket(memberC);
     declined = await newPage(375, 812);
     newcomer = await newPage(375, 812);
     buysA = countBuys(memberA);
     buysB = countBuys(memberB);
+    buysC = countBuys(memberC);
 
     await admin.goto(`${app.baseUrl}/login`);
     await logInAdmin(app, admin);
@@ -72,6 +132,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     await Promise.all([
       onboardMember(app, memberA, 'a@example.com', '4111111111111111'),
       onboardMember(app, memberB, 'b@example.com', '4111111111111111'),
+      onboardMember(app, memberC, 'c@example.com', '4111111111111111'),
       // Validation passes with this card; every charge on it is declined.
       onboardMember(app, declined, 'declined@example.com', '4000000000000341'),
     ]);
@@ -92,7 +153,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     await app?.stop();
   });
 
-  it('sells the live item to one member, and the other sees SOLD within a second, without a reload', async () => {
+  it('sells the live item over the live socket to one member, and the other sees SOLD within a second', async () => {
     const show = await api(admin, 'POST', '/api/shows', {
       title: 'Buying check',
       perKnifeSeconds: 120,
@@ -103,6 +164,8 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     for (const [title, slug, price] of [
       ['Raven Tanto', 'raven-tanto', '450'],
       ['Specter Dagger', 'specter-dagger', '610'],
+      ['Ember Karambit', 'ember-karambit', '380'],
+      ['Nomad Bowie', 'nomad-bowie', '520'],
     ] as const) {
       const item = await api(admin, 'POST', '/api/show-items', {
         showId: liveShowId,
@@ -122,19 +185,21 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     const buyB = memberB.getByRole('button', { name: 'Buy Now $450.00' });
     await buyA.waitFor();
     await buyB.waitFor();
+    await waitLive(memberA);
+    await waitLive(memberB);
     await newcomer.getByText('Complete onboarding to purchase').waitFor();
     await newcomer.getByRole('link', { name: 'Complete Onboarding' }).waitFor();
     await shot(memberA, 'live-buy-now');
     await shot(memberB, 'live-buy-now');
 
-    // A double tap sends one request.
+    // A double tap sends one buy, over the live socket: no HTTP request.
     await buyA.dblclick();
     expect(await toastText(memberA, 'Purchase Successful!')).toContain(
       "You've successfully purchased Raven Tanto for $450.00!",
     );
     const soldAt = Date.now();
     await memberA.getByText('You own this item!', { exact: true }).waitFor();
-    expect(buysA).toHaveLength(1);
+    expect(buysA).toMatchObject([{ via: 'socket' }]);
 
     await memberB.getByText('SOLD', { exact: true }).waitFor({ timeout: 1000 });
     await buyB.waitFor({ state: 'detached', timeout: Math.max(1, 1000 - (Date.now() - soldAt)) });
@@ -148,25 +213,75 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     expect(lateBuy.body.message).toMatch(/sold/i);
   });
 
-  it('tells the slower of two buyers the knife is Already Sold', async () => {
-    const buyB = memberB.getByRole('button', { name: 'Buy Now $610.00' });
-    await buyB.waitFor({ timeout: 15_000 });
+  it('tells the slower of two buyers, over the live socket, the knife is Already Sold', async () => {
+    await memberB.getByRole('button', { name: 'Buy Now $610.00' }).waitFor({ timeout: 15_000 });
     const itemId = await currentItemId(memberB);
-    // A's request reaches the server first: B's press is held until A has bought the knife.
-    await memberB.route('**/api/show/buy', async (route) => {
+    // B again, on a second page whose buy is held until A has bought the knife: A's reaches the
+    // server first.
+    const slower = await memberB.context().newPage();
+    const sent = countBuys(slower);
+    await holdBuys(slower, async () => {
       expect((await api(memberA, 'POST', '/api/show/buy', { showItemId: itemId })).status).toBe(200);
-      await route.continue();
     });
-    await buyB.click();
-    expect(await toastText(memberB, 'Already Sold')).toContain(
+    await slower.goto(`${app.baseUrl}/show`);
+    await waitLive(slower);
+    await slower.getByRole('button', { name: 'Buy Now $610.00' }).click();
+    expect(await toastText(slower, 'Already Sold')).toContain(
       'This knife has already been sold to another individual.',
     );
-    await memberB.getByText('SOLD', { exact: true }).waitFor({ timeout: 1000 });
-    await memberB.unroute('**/api/show/buy');
+    await slower.getByText('SOLD', { exact: true }).waitFor({ timeout: 1000 });
+    expect(sent).toMatchObject([{ via: 'socket' }]);
+    await shot(slower, 'live-already-sold');
+    await slower.close();
     await memberA.getByText('You own this item!', { exact: true }).waitFor();
 
     const purchases = await api(memberA, 'GET', '/api/purchases');
     expect(purchases.body).toHaveLength(2);
+  });
+
+  it('buys over POST /api/show/buy when the live socket is unavailable', async () => {
+    const buyC = memberC.getByRole('button', { name: 'Buy Now $380.00' });
+    await buyC.waitFor({ timeout: 15_000 });
+    await memberC.getByRole('status', { name: 'Connection: Reconnecting…' }).waitFor();
+    await buyC.dblclick();
+    expect(await toastText(memberC, 'Purchase Successful!')).toContain(
+      "You've successfully purchased Ember Karambit for $380.00!",
+    );
+    await memberC.getByText('You own this item!', { exact: true }).waitFor();
+    expect(buysC).toMatchObject([{ via: 'http' }]);
+    await shot(memberC, 'live-bought-over-http');
+  });
+
+  it('sells a knife raced over both transports at once exactly once', async () => {
+    const buyA = memberA.getByRole('button', { name: 'Buy Now $520.00' });
+    const buyC = memberC.getByRole('button', { name: 'Buy Now $520.00' });
+    await buyA.waitFor({ timeout: 15_000 });
+    await buyC.waitFor({ timeout: 15_000 });
+    await waitLive(memberA);
+    const itemId = await currentItemId(memberA);
+    const [sentA, sentC] = [buysA.length, buysC.length];
+
+    await Promise.all([buyA.click(), buyC.click()]);
+    const outcomes = await Promise.all(
+      [memberA, memberC].map(async (page) => {
+        const toast = page
+          .getByRole('region', { name: /Notifications/ })
+          .locator('li', { hasText: /Nomad Bowie|Already Sold/ });
+        await toast.waitFor();
+        return (await toast.textContent()) ?? '';
+      }),
+    );
+    expect(outcomes.filter((text) => text.includes('Purchase Successful!'))).toHaveLength(1);
+    expect(outcomes.filter((text) => text.includes('Already Sold'))).toHaveLength(1);
+    expect(buysA.slice(sentA)).toMatchObject([{ via: 'socket' }]);
+    expect(buysC.slice(sentC)).toMatchObject([{ via: 'http' }]);
+
+    let owners = 0;
+    for (const page of [memberA, memberC]) {
+      const purchases = (await api(page, 'GET', '/api/purchases')).body as unknown as Array<{ showItemId: string }>;
+      owners += purchases.filter((p) => p.showItemId === itemId).length;
+    }
+    expect(owners).toBe(1);
     expect((await api(admin, 'POST', '/api/show/reset', { showId: liveShowId })).status).toBe(200);
   });
 
@@ -202,8 +317,9 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     await dialog.getByText('Processing...').waitFor();
     await memberA.mouse.up();
     await dialog.getByText('Purchase Confirmed!').waitFor();
-    expect(buysA.length).toBe(sent + 1);
-    expect((buysA.at(-1) ?? 0) - crossed).toBeGreaterThanOrEqual(150);
+    // One buy, over the live socket like a live item's, sent after the 200 ms delay.
+    expect(buysA.slice(sent)).toMatchObject([{ via: 'socket' }]);
+    expect((buysA.at(-1)?.at ?? 0) - crossed).toBeGreaterThanOrEqual(150);
     expect(await toastText(memberA, 'Purchase Successful!')).toContain(
       "You've successfully purchased Field Keychain Knife for $1.00!",
     );
@@ -238,7 +354,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     expect(await toastText(memberB, 'Purchase Successful!')).toContain(
       "You've successfully purchased Pocket Sharpening Stone for $1.00!",
     );
-    expect(buysB.length).toBe(sent + 1);
+    expect(buysB.slice(sent)).toMatchObject([{ via: 'socket' }]);
   });
 
   it('shows Purchase Failed with the server message when the card is declined, and lets the member try again', async () => {

@@ -1,6 +1,7 @@
 import { buyMessages } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
+import { bought } from './api/fake-socket.fixture';
 import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
 import { answerLost, outcomeUnknown } from './idempotency';
 
@@ -9,18 +10,7 @@ const refusal = (status: number, message: string) =>
 
 describe('purchase toasts (SPEC §8)', () => {
   it('names the item and its price with two decimals on success', () => {
-    const toast = purchaseSuccessToast({
-      item: { id: '6f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11', title: 'Raven Tanto', price: '450.00' },
-      purchase: {
-        id: '7f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11',
-        showItemId: '6f1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11',
-        amount: '450.00',
-        status: 'authorized',
-        transactionId: '60012345',
-        shippingAddress: '1 Forge Street, Austin, TX 78701',
-        createdAt: '2026-03-04T12:00:00.000Z',
-      },
-    });
+    const toast = purchaseSuccessToast(bought);
     expect(toast).toEqual({
       title: 'Purchase Successful!',
       description: "You've successfully purchased Raven Tanto for $450.00!",

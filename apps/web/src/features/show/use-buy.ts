@@ -6,7 +6,7 @@ import { refreshShowState } from '../../lib/live-show/fetch-show-state';
 import { useLiveShow } from '../../lib/live-show/store';
 import { purchasesKey, testProductsKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { postBuy } from './api/buy';
+import { sendBuy } from './api/buy';
 import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
 import { answerLost, createKeyRing, outcomeUnknown, randomKey } from './idempotency';
 
@@ -20,21 +20,22 @@ const CONFIRM_DELAYS_MS = [1000, 2000, 3000];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * POST /api/show/buy, re-sent with the same key while its answer is lost (timeout, dropped link):
- * the server answers with the first purchase if there was one, so the member learns the outcome,
- * charged once. One mutation covers every re-send, so the button stays pending throughout.
+ * A buy, re-sent with the same key while its answer is lost (timeout, dropped link): the server
+ * answers with the first purchase if there was one, so the member learns the outcome, charged
+ * once. Each attempt goes over the live socket or POST, whichever is up then (see sendBuy). One
+ * mutation covers every re-send, so the button stays pending throughout.
  */
 async function buyWithKey({ showItemId, key }: { showItemId: string; key: string }): Promise<BuyResponse> {
   for (const delay of CONFIRM_DELAYS_MS) {
     try {
-      return await postBuy({ showItemId }, key);
+      return await sendBuy({ showItemId }, key);
     } catch (error) {
       if (!answerLost(error)) throw error;
       if (delay === CONFIRM_DELAYS_MS[0]) toast(confirmingToast());
       await pause(delay);
     }
   }
-  return postBuy({ showItemId }, key);
+  return sendBuy({ showItemId }, key);
 }
 
 /**

@@ -1,0 +1,144 @@
+import { buyMessages, socketEvents } from '@vault/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, NetworkError } from '../../../lib/api-client';
+import { isSoldOut, purchaseErrorToast } from '../buy-toasts';
+import { answerLost, outcomeUnknown } from '../idempotency';
+import { bought, fakeSocket, soon } from './fake-socket.fixture';
+import { emitBuy } from './socket-buy';
+
+const ITEM = bought.item.id;
+const KEY = 'key-0123456789';
+
+/** What api-client throws for an HTTP answer of this status and body. */
+async function httpRefusal(status: number, body: string): Promise<unknown> {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status })),
+  );
+  return api.post('/api/show/buy', { showItemId: ITEM }).catch((error: unknown) => error);
+}
+
+const fields = ({ name, status, message, body, serverMessage }: ApiError) => ({
+  name,
+  status,
+  message,
+  body,
+  serverMessage,
+});
+
+/** Emits a buy on a fake socket and answers its ack with `reply`. */
+function buyAnsweredWith(reply: unknown) {
+  const { socket, sent } = fakeSocket();
+  const result = emitBuy(socket, { showItemId: ITEM }, KEY, 10_000);
+  sent[0]?.ack(null, reply);
+  return result;
+}
+
+const refusedWith = (reply: unknown) => buyAnsweredWith(reply).catch((error: unknown) => error);
+
+describe('Buy over the live socket', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('emits show:buy with the item, the key and the timeout it is given, acknowledged', () => {
+    const { socket, sent } = fakeSocket();
+    void emitBuy(socket, { showItemId: ITEM }, KEY, 10_000);
+    expect(sent).toEqual([
+      {
+        event: socketEvents.buy,
+        payload: { showItemId: ITEM, idempotencyKey: KEY },
+        timeoutMs: 10_000,
+        ack: expect.any(Function),
+      },
+    ]);
+  });
+
+  it('resolves with the purchase of an ok ack, as the HTTP 200 body', async () => {
+    await expect(buyAnsweredWith({ ok: true, response: bought })).resolves.toEqual(bought);
+  });
+
+  it('turns a refusal into the very ApiError api-client makes of the same HTTP answer', async () => {
+    for (const [status, message] of [
+      [409, buyMessages.sold],
+      [409, buyMessages.notOnSale],
+      [402, buyMessages.declined],
+      [403, buyMessages.onboardingRequired],
+      [502, buyMessages.gatewayFailed],
+    ] as const) {
+      const overSocket = await refusedWith({ ok: false, status, message });
+      const overHttp = await httpRefusal(status, JSON.stringify({ message }));
+      expect(overSocket).toBeInstanceOf(ApiError);
+      expect(overHttp).toBeInstanceOf(ApiError);
+      expect(fields(overSocket as ApiError)).toEqual(fields(overHttp as ApiError));
+      expect(purchaseErrorToast(overSocket)).toEqual(purchaseErrorToast(overHttp));
+      expect(isSoldOut(overSocket)).toBe(isSoldOut(overHttp));
+      expect(outcomeUnknown(overSocket)).toBe(outcomeUnknown(overHttp));
+      expect(answerLost(overSocket)).toBe(false);
+    }
+  });
+
+  it('shows the same toasts as over HTTP, word for word', async () => {
+    expect(purchaseErrorToast(await refusedWith({ ok: false, status: 409, message: buyMessages.sold }))).toEqual({
+      title: 'Already Sold',
+      description: 'This knife has already been sold to another individual.',
+      variant: 'destructive',
+    });
+    expect(purchaseErrorToast(await refusedWith({ ok: false, status: 402, message: buyMessages.declined }))).toEqual({
+      title: 'Purchase Failed',
+      description: buyMessages.declined,
+      variant: 'destructive',
+    });
+  });
+
+  it('counts an ack it cannot read as an unknown outcome, like a 5xx: key kept, not re-sent', async () => {
+    for (const reply of [
+      undefined,
+      'bought',
+      { ok: true },
+      { ok: true, response: { item: bought.item } },
+      { ok: false, status: 200, message: 'fine' },
+      { ok: false, status: 409 },
+    ]) {
+      const error = await refusedWith(reply);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBeGreaterThanOrEqual(500);
+      expect(outcomeUnknown(error)).toBe(true);
+      expect(answerLost(error)).toBe(false);
+      expect(purchaseErrorToast(error)).toEqual({
+        title: 'Purchase Failed',
+        description: 'Unable to complete purchase',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  it('treats an ack that timed out as a lost answer, to be re-sent with the same key', async () => {
+    const { socket, sent, listeners } = fakeSocket();
+    const result = emitBuy(socket, { showItemId: ITEM }, KEY, 10_000).catch((error: unknown) => error);
+    sent[0]?.ack(new Error('operation has timed out'));
+    const error = await result;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ timedOut: true });
+    expect(answerLost(error)).toBe(true);
+    expect(outcomeUnknown(error)).toBe(true);
+    expect(listeners()).toBe(0);
+  });
+
+  it('gives up at once when the link drops before the ack, without waiting for the timeout', async () => {
+    const { socket, drop } = fakeSocket();
+    const result = emitBuy(socket, { showItemId: ITEM }, KEY, 10_000).catch((error: unknown) => error);
+    drop();
+    const error = await soon(result);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ timedOut: false });
+    expect(answerLost(error)).toBe(true);
+  });
+
+  it('leaves no disconnect listener behind once answered', async () => {
+    const { socket, sent, listeners } = fakeSocket();
+    const result = emitBuy(socket, { showItemId: ITEM }, KEY, 10_000);
+    expect(listeners()).toBe(1);
+    sent[0]?.ack(null, { ok: true, response: bought });
+    await result;
+    expect(listeners()).toBe(0);
+  });
+});

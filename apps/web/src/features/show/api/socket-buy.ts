@@ -1,0 +1,54 @@
+import { type BuyBody, type BuyResponse, SocketBuyAck, type SocketBuyRequest, socketEvents } from '@vault/contracts';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import type { LiveSocket } from '../../../lib/live-show/live-socket';
+
+/**
+ * The acknowledgement of a `show:buy` as the HTTP buy would have answered: the purchase, or the
+ * ApiError api-client makes of the same status and `{ message }` body, so the toasts, Already Sold
+ * and the idempotency-key handling cannot tell the transports apart. An ack that does not parse
+ * says nothing about the sale: it fails like a 5xx with a body that is not `{ message }` (outcome
+ * unknown, the key kept, Purchase Failed with the default text).
+ */
+export function buyAnswer(reply: unknown): BuyResponse {
+  const ack = SocketBuyAck.safeParse(reply);
+  if (!ack.success) throw new ApiError(502, '502: malformed show:buy acknowledgement', '');
+  if (ack.data.ok) return ack.data.response;
+  const body = JSON.stringify({ message: ack.data.message });
+  throw new ApiError(ack.data.status, `${ack.data.status}: ${body}`, body);
+}
+
+/**
+ * `show:buy` over the live socket: the same sale as POST /api/show/buy without a new HTTP request
+ * (no TCP/TLS handshake on a phone, the session already known from the socket's). No answer — the
+ * ack timed out or the link dropped first — is a NetworkError, which the caller re-sends with the
+ * same key, like an HTTP buy whose answer was lost.
+ */
+export function emitBuy(
+  socket: LiveSocket,
+  body: BuyBody,
+  idempotencyKey: string,
+  timeoutMs: number,
+): Promise<BuyResponse> {
+  return new Promise((resolve, reject) => {
+    // Socket.IO fails a pending ack on disconnect only if the packet left the socket: one it
+    // buffered (emitted just as its heartbeat expired) would wait for a reconnection or the whole
+    // timeout. A drop ends the attempt at once either way.
+    const dropped = () =>
+      reject(new NetworkError(new Error('The live socket disconnected before the buy was answered')));
+    socket.once('disconnect', dropped);
+    const request: SocketBuyRequest = { showItemId: body.showItemId, idempotencyKey };
+    socket.timeout(timeoutMs).emit(socketEvents.buy, request, (error, reply) => {
+      socket.off('disconnect', dropped);
+      if (error) {
+        // Still connected: the ack's timeout passed (otherwise the link dropped).
+        reject(new NetworkError(error, socket.connected));
+        return;
+      }
+      try {
+        resolve(buyAnswer(reply));
+      } catch (refusal) {
+        reject(refusal);
+      }
+    });
+  });
+}
