@@ -9,5 +9,5 @@ export {
   type Timings,
   transition,
 } from './machine';
-export { loadSnapshot, renderView, type ShowSnapshot } from './snapshot';
+export { loadSnapshot, type PreparedView, prepareView, renderView, type ShowSnapshot } from './snapshot';
 export { type ApplyResult, applyCommand, toMachineState } from './store';

@@ -47,33 +47,63 @@ function publicStatus(item: ShowItem): ShowItem['status'] {
 
 /** The SPEC §3 show-state view of a snapshot at `now` (epoch ms). Cheap: no I/O. */
 export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStateView {
-  if (!snapshot) {
-    return {
-      active: false,
-      scheduled: false,
-      timeUntilLaunch: 0,
-      timeRemaining: 0,
-      currentItem: null,
-      show: null,
-      serverTime: now,
-    };
-  }
-  const { show, items } = snapshot;
+  return prepareView(snapshot).view(now);
+}
+
+/** A snapshot's view, worked out once; only the clock's fields are computed per call. */
+export interface PreparedView {
+  /** The view at `now`. Its nested objects are shared between calls: read, never change them. */
+  view(now: number): ShowStateView;
+  /** JSON.stringify(view(now)), without serialising what only changes with the snapshot. */
+  json(now: number): string;
+}
+
+/**
+ * Everything in a view but three numbers changes only when the show does (a new step), while
+ * members poll it every second: render and serialise that part once, and fill in
+ * timeUntilLaunch, timeRemaining and serverTime per request.
+ */
+export function prepareView(snapshot: ShowSnapshot | null): PreparedView {
+  const { active, scheduled, currentItem, show } = fixedParts(snapshot);
+  const clock = clockOf(snapshot);
+  const head = `{"active":${active},"scheduled":${scheduled},"timeUntilLaunch":`;
+  const middle = `,${JSON.stringify({ currentItem, show }).slice(1, -1)},"serverTime":`;
+  return {
+    view: (now) => ({ active, scheduled, ...clock(now), currentItem, show, serverTime: now }),
+    json: (now) => {
+      const { timeUntilLaunch, timeRemaining } = clock(now);
+      return `${head}${timeUntilLaunch},"timeRemaining":${timeRemaining}${middle}${now}}`;
+    },
+  };
+}
+
+function clockOf(snapshot: ShowSnapshot | null): (now: number) => { timeUntilLaunch: number; timeRemaining: number } {
+  if (!snapshot) return () => ({ timeUntilLaunch: 0, timeRemaining: 0 });
+  const { show } = snapshot;
   const active = show.status === 'running' || show.status === 'paused';
   const launchTime = show.launchTime?.getTime() ?? null;
   const phaseEndsAt = show.phaseEndsAt?.getTime() ?? null;
-  const timeRemaining =
-    show.status === 'running' && phaseEndsAt !== null
-      ? Math.max(0, phaseEndsAt - now)
-      : show.status === 'paused'
-        ? (show.pausedRemainingMs ?? 0)
-        : 0;
+  return (now) => ({
+    timeUntilLaunch: !active && launchTime !== null ? Math.max(0, launchTime - now) : 0,
+    timeRemaining:
+      show.status === 'running' && phaseEndsAt !== null
+        ? Math.max(0, phaseEndsAt - now)
+        : show.status === 'paused'
+          ? (show.pausedRemainingMs ?? 0)
+          : 0,
+  });
+}
+
+function fixedParts(
+  snapshot: ShowSnapshot | null,
+): Pick<ShowStateView, 'active' | 'scheduled' | 'currentItem' | 'show'> {
+  if (!snapshot) return { active: false, scheduled: false, currentItem: null, show: null };
+  const { show, items } = snapshot;
+  const active = show.status === 'running' || show.status === 'paused';
   const current = active && show.phase === 'showing' ? items[show.currentIndex] : undefined;
   return {
     active,
     scheduled: !active && show.status === 'scheduled',
-    timeUntilLaunch: !active && launchTime !== null ? Math.max(0, launchTime - now) : 0,
-    timeRemaining,
     currentItem: current
       ? {
           id: current.id,
@@ -103,10 +133,9 @@ export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStat
         imageUrls: i.imageUrls,
       })),
       perKnifeSeconds: show.perKnifeSeconds,
-      phaseEndsAt,
-      launchTime,
+      phaseEndsAt: show.phaseEndsAt?.getTime() ?? null,
+      launchTime: show.launchTime?.getTime() ?? null,
       step: show.step,
     },
-    serverTime: now,
   };
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import fastifyCookie, { type CookieSerializeOptions, Signer } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { BusMessage } from '@vault/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { boundedMemo } from '../lib/memo';
 import type { Db } from '../repositories/db';
 import { deleteSession, findLiveSession, upsertSession } from '../repositories/sessions';
 
@@ -35,8 +36,19 @@ export type SessionsEnded = Extract<BusMessage, { type: 'user.sessions-ended' | 
  * A session's public name: SHA-256 of its id. It names the session in caches, socket rooms and bus
  * messages, so the id (half of the cookie) never crosses Redis or reaches a log.
  */
-export function sessionTag(sid: string): string {
-  return createHash('sha256').update(sid).digest('base64url');
+export const sessionTag = boundedMemo((sid: string) => createHash('sha256').update(sid).digest('base64url'));
+
+/**
+ * The cookie signer, remembering its answers. @fastify/session verifies the cookie's HMAC and
+ * signs the id again on every request; a member polling every second sends the same cookie each
+ * time, and HMAC is a pure function of it, so a remembered answer is the same answer for free.
+ */
+function rememberingSigner(secret: string) {
+  const signer = new Signer(secret, 'sha256');
+  return {
+    sign: boundedMemo((value: string) => signer.sign(value)),
+    unsign: boundedMemo((signed: string) => signer.unsign(signed)),
+  };
 }
 
 type Callback = Parameters<SessionStore['destroy']>[1];
@@ -206,7 +218,7 @@ export const sessions = fp(
     app.decorate('sessionStore', store);
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
-      secret: options.secret,
+      secret: rememberingSigner(options.secret),
       cookieName: SESSION_COOKIE,
       store,
       // No row for anonymous visitors, and no write on every response.

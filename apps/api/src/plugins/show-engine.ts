@@ -5,7 +5,8 @@ import {
   createShowDriver,
   createTimerScheduler,
   loadSnapshot,
-  renderView,
+  type PreparedView,
+  prepareView,
   type ShowDriver,
   type ShowSnapshot,
   type WakeScheduler,
@@ -20,6 +21,8 @@ import fp from 'fastify-plugin';
  */
 export class ShowStore extends EventEmitter {
   private snapshot: ShowSnapshot | null = null;
+  /** The snapshot's view, rendered and serialised once per change rather than once per poll. */
+  private prepared: PreparedView = prepareView(null);
   private running: Promise<void> | null = null;
   private again = false;
 
@@ -33,7 +36,12 @@ export class ShowStore extends EventEmitter {
   }
 
   view(now: number): ShowStateView {
-    return renderView(this.snapshot, now);
+    return this.prepared.view(now);
+  }
+
+  /** JSON.stringify(view(now)), for the poll route. */
+  json(now: number): string {
+    return this.prepared.json(now);
   }
 
   refresh(): Promise<void> {
@@ -45,6 +53,7 @@ export class ShowStore extends EventEmitter {
       do {
         this.again = false;
         this.snapshot = await this.load();
+        this.prepared = prepareView(this.snapshot);
         this.emit('change');
       } while (this.again);
     })().finally(() => {

@@ -1,6 +1,6 @@
 import { MessageResponse, ShowIdBody, ShowStateView, showMessages, WatchersView } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from '../../lib/zod-provider';
+import { sendJson, type ZodTypeProvider } from '../../lib/zod-provider';
 import { pauseLiveShow, runShowCommand } from '../../services/shows';
 
 /** The live show: its state for members (SPEC §7, polled every 1 s) and the admin's controls. */
@@ -9,9 +9,12 @@ const show: FastifyPluginAsync = async (fastify) => {
   const { store } = app.shows;
 
   // Served from the in-memory snapshot, behind a session check that the session cache answers:
-  // no database query per poll.
-  app.get('/state', { preValidation: app.requireSession, schema: { response: { 200: ShowStateView } } }, async () =>
-    store.view(Date.now()),
+  // no database query per poll, and the JSON serialised once per change of the show (a string
+  // with a JSON content type is sent as it is).
+  app.get(
+    '/state',
+    { preValidation: app.requireSession, schema: { response: { 200: ShowStateView } } },
+    async (_request, reply) => sendJson(reply, store.json(Date.now())),
   );
 
   app.get('/watchers', { preValidation: app.requireAdmin, schema: { response: { 200: WatchersView } } }, async () => ({
