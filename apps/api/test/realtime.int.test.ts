@@ -1,4 +1,11 @@
-import { ClockPong, type ShowStateView, socketEvents } from '@vault/contracts';
+import {
+  ClockPong,
+  createShowFollower,
+  diffJson,
+  type ShowChange,
+  type ShowStateView,
+  socketEvents,
+} from '@vault/contracts';
 import { backends, seedOnboardedMembers } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,8 +50,16 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
   it('sends the state at once on connect, then every change, and ticks every second', async () => {
     const socket = connect({ cookie: memberCookie, origin: ORIGIN });
     const states: ShowStateView[] = [];
+    const changes: ShowChange[] = [];
+    const follower = createShowFollower();
     let ticks = 0;
-    socket.on(socketEvents.state, (state: ShowStateView) => states.push(state));
+    socket.on(socketEvents.state, (state: ShowStateView, rev: unknown) => states.push(follower.state(state, rev)));
+    socket.on(socketEvents.change, (change: ShowChange) => {
+      changes.push(change);
+      const view = follower.change(change);
+      if (!view) throw new Error(`a change did not follow from the view held: ${JSON.stringify(change)}`);
+      states.push(view);
+    });
     socket.on(socketEvents.tick, () => ticks++);
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
@@ -61,6 +76,51 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     await expect.poll(() => ticks, { timeout: 3000 }).toBeGreaterThanOrEqual(1);
     await admin.post('/api/show/reset', { showId: show.id });
     await expect.poll(() => states.at(-1)?.active, { timeout: 5000 }).toBe(false);
+
+    // After the full view on connect, changes came as ops, each smaller than the view it makes,
+    // and the view they rebuild is the one the poll serves (but for the clock's fields).
+    expect(changes.length).toBeGreaterThanOrEqual(1);
+    for (const [i, change] of changes.entries()) {
+      expect(JSON.stringify(change).length).toBeLessThan(JSON.stringify(states[i + 1]).length);
+    }
+    const polled: ShowStateView = (await admin.get('/api/show/state')).json();
+    const clockless = ({ serverTime, timeRemaining, timeUntilLaunch, ...rest }: ShowStateView) => rest;
+    expect(clockless(states.at(-1) as ShowStateView)).toEqual(clockless(polled));
+  });
+
+  it('numbers every push, and sends each as the smaller of the change and the full view', async () => {
+    const socket = connect({ cookie: memberCookie, origin: ORIGIN });
+    const pushes: Array<{ rev: number; active: boolean; bytes: number; other: number }> = [];
+    const follower = createShowFollower();
+    let held: ShowStateView | null = null;
+    socket.on(socketEvents.state, (view: ShowStateView, rev: number) => {
+      // What the change would have weighed, had it been sent.
+      const other = held ? JSON.stringify({ base: rev - 1, rev, ops: diffJson(held, view) }).length : Infinity;
+      held = follower.state(view, rev);
+      pushes.push({ rev, active: view.active, bytes: JSON.stringify(view).length, other });
+    });
+    socket.on(socketEvents.change, (change: ShowChange) => {
+      const view = follower.change(change);
+      if (!view) throw new Error('a change did not follow from the view held');
+      held = view;
+      pushes.push({
+        rev: change.rev,
+        active: view.active,
+        bytes: JSON.stringify(change).length,
+        other: JSON.stringify(view).length,
+      });
+    });
+    await expect.poll(() => pushes.length).toBe(1);
+    const show = (await admin.post('/api/shows', { title: 'Numbered', perKnifeSeconds: 30 })).json();
+    await admin.post('/api/show-items', { showId: show.id, title: 'K', price: '9' });
+    await admin.post('/api/show/start', { showId: show.id });
+    await expect.poll(() => pushes.at(-1)?.active, { timeout: 5000 }).toBe(true);
+    await admin.post('/api/show/reset', { showId: show.id });
+    await expect.poll(() => pushes.at(-1)?.active, { timeout: 5000 }).toBe(false);
+    for (const [i, push] of pushes.entries()) {
+      expect(push.bytes).toBeLessThanOrEqual(push.other);
+      if (i > 0) expect(push.rev).toBe((pushes[i - 1]?.rev ?? 0) + 1);
+    }
   });
 
   it('answers a clock ping with the server time, so the client can measure its round trip', async () => {

@@ -1,4 +1,4 @@
-import { type ShowStateView, socketEvents } from '@vault/contracts';
+import { createShowFollower, type ShowStateView, socketEvents } from '@vault/contracts';
 import { migrateToLatest, openDatabase } from '@vault/db';
 import {
   createScratchDatabase,
@@ -81,9 +81,14 @@ describe('scaled mode: two API replicas and a worker on Postgres + Redis', () =>
                   reconnection: false,
                 });
                 sockets.push(socket);
-                socket.on(socketEvents.state, (view: ShowStateView) => {
+                // Full states and changes alike: every push, rebuilt as the web client does.
+                const follower = createShowFollower();
+                const record = (view: ShowStateView | null) => {
+                  if (!view) throw new Error('a change did not follow from the view held');
                   if (view.show) steps.push(view.show.step);
-                });
+                };
+                socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) => record(follower.state(view, rev)));
+                socket.on(socketEvents.change, (change: unknown) => record(follower.change(change)));
                 socket.once('connect', () => resolve());
                 socket.once('connect_error', reject);
               }),

@@ -7,6 +7,8 @@ export * from './common';
 export * from './enums';
 export * from './health';
 export * from './jobs';
+export * from './json-patch';
 export * from './names';
 export * from './show';
+export * from './show-follower';
 export * from './text';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { ShowItemStatus, ShowPhase, ShowStatus } from './enums';
+import { JsonPatchOp } from './json-patch';
 
 /** The item on screen (SPEC §3: the current item in the show state). */
 export const CurrentItem = z.object({
@@ -59,7 +60,10 @@ export type ShowStateView = z.infer<typeof ShowStateView>;
 
 /** Socket.IO events (server → client, except `clockPing` and `buy`). */
 export const socketEvents = {
+  /** The full ShowStateView (on connect, and when a change would not be smaller), and its `rev`. */
   state: 'show:state',
+  /** A ShowChange: what turns the previous push into the new view, when that is smaller. */
+  change: 'show:change',
   tick: 'show:tick',
   /** Admins only: WatchersView, whenever the number of members on /show changes. */
   watchers: 'show:watchers',
@@ -68,6 +72,13 @@ export const socketEvents = {
   /** Client → server with a SocketBuyRequest; acknowledged with a SocketBuyAck (Buy without a new HTTP request). */
   buy: 'show:buy',
 } as const;
+
+/**
+ * `show:change`: the ops that turn the view pushed as `base` into the view numbered `rev`. Revs
+ * number one replica's pushes to its sockets; a client holding another base asks for the state.
+ */
+export const ShowChange = z.object({ base: z.number().int(), rev: z.number().int(), ops: z.array(JsonPatchOp) });
+export type ShowChange = z.infer<typeof ShowChange>;
 
 export const ShowTick = z.object({ serverTime: z.number().int(), step: z.number().int().nullable() });
 export type ShowTick = z.infer<typeof ShowTick>;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { isOwnSocketOrigin, publicOriginOf } from '../lib/origin';
+import { nextPush, type Pushed } from '../lib/show-push';
 import { findUserRole } from '../repositories/users';
 import { createWatcherCount } from '../services/watchers';
 import { SESSION_COOKIE, type SessionsEnded, sessionTag } from './session';
@@ -52,8 +53,8 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * its session: when the session ends (logout, password reset, promotion — on any replica, told by
  * the session store), its sockets are disconnected and a reconnect with the old cookie is refused.
  * Every member gets the full `show:state` at once on connect — recovered or not, so a reconnect
- * never shows stale state — and again on every change this instance's snapshot sees (the bus
- * brings changes from workers and other replicas), plus a volatile `show:tick` each second for
+ * never shows stale state — and every change this instance's snapshot sees (the bus brings
+ * changes from workers and other replicas) as a `show:change` or a full state, plus a volatile `show:tick` each second for
  * liveness (a client that hears nothing for ~2 s treats the link as dead). A `clock:ping` is
  * acknowledged with the server's time, so the client measures its offset over a known round trip.
  * Scaled: the Redis streams adapter joins the replicas (connection state recovery, cross-replica
@@ -114,7 +115,7 @@ export const realtime = fp(
         socket.disconnect(true);
         return;
       }
-      socket.emit(socketEvents.state, store.view(Date.now()));
+      socket.emit(socketEvents.state, store.view(Date.now()), pushed.rev);
       socket.on(socketEvents.clockPing, (payload: unknown, ack: unknown) => {
         const ping = ClockPing.safeParse(payload);
         if (!ping.success || typeof ack !== 'function') return;
@@ -148,7 +149,18 @@ export const realtime = fp(
         .catch((error: unknown) => app.log.warn({ err: error }, 'counting watchers failed'));
     }, WATCHERS_MS);
     counter.unref();
-    const pushState = () => io.local.emit(socketEvents.state, store.view(Date.now()));
+    // Every change goes to every socket of this instance as ONE packet, encoded once (a broadcast).
+    // After the full view on connect, a change is sent as the ops from the previous push when
+    // that is smaller (a Sold is a few hundred bytes against a full lineup): less to write to
+    // thousands of sockets, and less for each phone to receive and parse.
+    let pushed: Pushed = { rev: 0, view: store.view(Date.now()) };
+    const pushState = () => {
+      const now = Date.now();
+      const push = nextPush(pushed, store.view(now), store.json(now));
+      pushed = push.pushed;
+      if (push.event === 'change') io.local.emit(socketEvents.change, push.change);
+      else io.local.emit(socketEvents.state, push.view, push.rev);
+    };
     store.on('change', pushState);
     const ticker = setInterval(() => {
       io.local.volatile.emit(socketEvents.tick, { serverTime: Date.now(), step: store.step() });

@@ -1,6 +1,7 @@
 import {
   type ClockPing,
   type ClockPong,
+  createShowFollower,
   type ShowStateView,
   type ShowTick,
   socketEvents,
@@ -10,6 +11,7 @@ import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { sampleFromRoundTrip } from './clock-offset';
 import { fetchShowState, fetchWatchers, refreshShowState } from './fetch-show-state';
+import { holdLiveSocket, releaseLiveSocket } from './live-socket';
 import { createLinkWatch } from './liveness';
 import { useLiveShow } from './store';
 
@@ -47,6 +49,9 @@ interface LiveShowFeedOptions {
  *   connect), so the indicator never claims a link that has not proved itself.
  * - Every poll has a timeout and a second may run beside a stuck one, so a poll lost in a dead
  *   connection never stops polling.
+ * - Changes: after the full state on connect, the server sends each change as the ops from its
+ *   previous push when smaller (`show:change`); one that does not follow from the view held
+ *   (a push went missing) is dropped for a poll.
  * - Clock: polls and `clock:ping` acks are measured samples (see clock-offset.ts).
  * No poll on connect: the server sends the state (and an admin the watcher count) to every socket
  * that joins; polls that cross it are harmless (the store keeps the highest step).
@@ -98,6 +103,8 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     });
 
     let stateSinceConnect = false;
+    // Pushes rebuilt into views: full states, and the changes between them.
+    const follower = createShowFollower();
     const watch = createLinkWatch({
       onSilent: () => {
         // Close and reopen: the old transport sits on a dead connection that would only be noticed
@@ -136,17 +143,26 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       pingClock();
     });
     socket.on('disconnect', () => {
+      releaseLiveSocket(socket);
+      follower.reset();
       watch.stop();
       stateSinceConnect = false;
       startPolling();
     });
     socket.on('connect_error', startPolling);
-    socket.on(socketEvents.state, (view: ShowStateView) => {
-      receive(view);
+    socket.on(socketEvents.change, (change: unknown) => {
+      const view = follower.change(change);
+      // A change for a base not held (one went missing): ask for the whole state.
+      if (view) receive(view);
+      else refreshShowState();
+    });
+    socket.on(socketEvents.state, (pushed: ShowStateView, rev?: unknown) => {
+      receive(follower.state(pushed, rev));
       if (stateSinceConnect) return;
       stateSinceConnect = true;
       stopPolling();
       setConnection('live');
+      holdLiveSocket(socket);
     });
     socket.on(socketEvents.tick, (t: ShowTick) => {
       if (confirm(t.step, t.serverTime) || !stateSinceConnect) return;
@@ -169,6 +185,7 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       // that is gone: drop the listeners first.
       socket.offAny();
       socket.removeAllListeners();
+      releaseLiveSocket(socket);
       socket.close();
       stopPolling();
     };
