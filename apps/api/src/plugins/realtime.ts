@@ -1,13 +1,13 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ClockPing, type ClockPong, socketEvents } from '@vault/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { isOwnSocketOrigin, publicOriginOf } from '../lib/origin';
 import { nextPush, type Pushed } from '../lib/show-push';
 import { findUserRole } from '../repositories/users';
 import { createWatcherCount } from '../services/watchers';
-import { SESSION_COOKIE, type SessionsEnded, sessionTag } from './session';
+import { type SessionsEnded, sessionTag } from './session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,14 +38,6 @@ export interface MemberSocketData {
 /** Rooms that name whose sockets to close when sessions end (joined on this instance only). */
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (tag: string) => `session:${tag}`;
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
 
 /**
  * Socket.IO on the app's own origin (/socket.io). The handshake is authenticated from the session
@@ -82,17 +74,15 @@ export const realtime = fp(
 
     io.use((socket, next) => {
       const authenticatedAt = Date.now();
-      const signed = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
-      if (!signed) return next(new Error('unauthorized'));
-      const request = { headers: socket.handshake.headers, raw: socket.request } as unknown as FastifyRequest;
-      app.decryptSession(signed, request, () => {
-        const userId = request.session?.get('userId');
-        if (!userId) return next(new Error('unauthorized'));
-        const sid = request.session.sessionId;
-        const data: MemberSocketData = { userId, sid, session: sessionTag(sid), authenticatedAt };
-        socket.data = data;
-        next();
-      });
+      app.sessionFromCookie(socket.handshake.headers.cookie).then(
+        (found) => {
+          if (!found) return next(new Error('unauthorized'));
+          const data: MemberSocketData = { ...found, session: sessionTag(found.sid), authenticatedAt };
+          socket.data = data;
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error('unauthorized')),
+      );
     });
 
     const { sessionStore } = app;

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fastifyCookie, { type CookieSerializeOptions, Signer } from '@fastify/cookie';
-import fastifySession, { type SessionStore } from '@fastify/session';
 import type { BusMessage } from '@vault/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,12 +9,15 @@ import type { Db } from '../repositories/db';
 import { deleteSession, findLiveSession, upsertSession } from '../repositories/sessions';
 
 declare module 'fastify' {
-  interface Session {
-    userId?: string;
+  interface FastifyRequest {
+    /** This request's session: the signed-in member's, or an empty one nothing is stored for. */
+    session: RequestSession;
   }
   interface FastifyInstance {
     /** This instance's session store: its cache, and the "sessions ended" events sockets follow. */
     sessionStore: KyselySessionStore;
+    /** The live session a Cookie header carries (the socket handshake's check), or null. */
+    sessionFromCookie(header: string | undefined): Promise<{ sid: string; userId: string } | null>;
   }
 }
 
@@ -39,24 +41,15 @@ export type SessionsEnded = Extract<BusMessage, { type: 'user.sessions-ended' | 
 export const sessionTag = boundedMemo((sid: string) => createHash('sha256').update(sid).digest('base64url'));
 
 /**
- * The cookie signer, remembering its answers. @fastify/session verifies the cookie's HMAC and
- * signs the id again on every request; a member polling every second sends the same cookie each
- * time, and HMAC is a pure function of it, so a remembered answer is the same answer for free.
+ * The cookie signer, remembering what it verified: every request of a member polling each second
+ * carries the same cookie, and checking its HMAC is a pure function of it.
  */
 function rememberingSigner(secret: string) {
   const signer = new Signer(secret, 'sha256');
-  return {
-    sign: boundedMemo((value: string) => signer.sign(value)),
-    unsign: boundedMemo((signed: string) => signer.unsign(signed)),
-  };
+  return { sign: (sid: string) => signer.sign(sid), unsign: boundedMemo((signed: string) => signer.unsign(signed)) };
 }
 
-type Callback = Parameters<SessionStore['destroy']>[1];
-type GetCallback = Parameters<SessionStore['get']>[1];
-type SetSession = Parameters<SessionStore['set']>[1];
-
 interface CachedSession {
-  session: unknown;
   userId: string | undefined;
   expire: number;
   fetchedAt: number;
@@ -79,7 +72,7 @@ function userIdOf(session: unknown): string | undefined {
  * an instance that misses a message (Redis reconnecting) still drops the session within
  * CACHE_TTL_MS, the old bound.
  */
-export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }> implements SessionStore {
+export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }> {
   static readonly CACHE_TTL_MS = 5000;
   /** How long an end is remembered, to refuse reads and handshakes that started before it. */
   static readonly ENDED_MEMORY_MS = 60_000;
@@ -100,29 +93,11 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
     this.setMaxListeners(0);
   }
 
-  set(sid: string, session: SetSession, callback: Callback): void {
-    const expires = (session as { cookie?: { expires?: Date | string | null } }).cookie?.expires;
-    const expire = expires ? new Date(expires) : new Date(Date.now() + MAX_AGE_MS);
-    const sess = JSON.stringify(session);
+  /** Writes a session (at login), in the row shape sessions have always had (cookie fields, userId). */
+  async save(sid: string, userId: string | undefined, expire: Date): Promise<void> {
+    const sess = JSON.stringify({ cookie: { expires: expire.toISOString(), originalMaxAge: MAX_AGE_MS }, userId });
     this.cache.delete(sessionTag(sid));
-    upsertSession(this.db, sid, sess, expire).then(() => callback(), callback);
-  }
-
-  get(sid: string, callback: GetCallback): void {
-    const tag = sessionTag(sid);
-    const startedAt = Date.now();
-    const cached = this.cache.get(tag);
-    if (cached && startedAt - cached.fetchedAt < KyselySessionStore.CACHE_TTL_MS && cached.expire > startedAt) {
-      // A shallow copy is enough: a session holds a userId and its cookie's plain fields, and
-      // @fastify/session copies them into a Session of its own without changing them. (A deep
-      // copy on every poll was a measurable share of the state route's CPU.)
-      callback(null, { ...(cached.session as object) } as Parameters<GetCallback>[1]);
-      return;
-    }
-    this.load(sid, tag, startedAt).then(
-      (live) => callback(null, (live?.sess ?? null) as Parameters<GetCallback>[1]),
-      callback,
-    );
+    await upsertSession(this.db, sid, sess, expire);
   }
 
   /**
@@ -146,20 +121,17 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
       // Ended while we were reading: the row we got may predate the delete. Treat it as gone.
       const live = row && !this.endedSince(tag, userId, startedAt) ? row : undefined;
       if (this.cache.size > 100_000) this.cache.clear();
-      if (live)
-        this.cache.set(tag, { session: live.sess, userId, expire: live.expire.getTime(), fetchedAt: Date.now() });
+      if (live) this.cache.set(tag, { userId, expire: live.expire.getTime(), fetchedAt: Date.now() });
       else this.cache.delete(tag);
       return live;
     });
   }
 
   /** Logout, or the old id at login (regenerate). Other instances hear of it only if a row went. */
-  destroy(sid: string, callback: Callback): void {
+  async destroy(sid: string): Promise<void> {
     const message: SessionsEnded = { type: 'session.ended', session: sessionTag(sid) };
     this.forget(message);
-    deleteSession(this.db, sid)
-      .then((deleted) => (deleted > 0 ? this.announce(message) : undefined))
-      .then(() => callback(), callback);
+    if ((await deleteSession(this.db, sid)) > 0) await this.announce(message);
   }
 
   /** Ends sessions whose rows are already deleted: here at once, then on every other instance. */
@@ -201,11 +173,67 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   }
 }
 
+/**
+ * A request's session. Sessions are ours rather than @fastify/session's: that plugin built a Session
+ * object on every request — a generated, signed id for every anonymous one, two hashes of its
+ * contents to tell whether it changed, a cookie object — which was the largest share of the
+ * show-state poll's CPU after the socket writes. Ours reads the signed cookie (the signer
+ * remembers its answers) and the session cache, and writes only when a route says so: at login
+ * (regenerate, set, save) and at logout (destroy).
+ */
+export class RequestSession {
+  constructor(
+    private readonly store: KyselySessionStore,
+    private readonly sign: (sid: string) => string,
+    private readonly reply: FastifyReply,
+    private id: string | null,
+    private userId: string | undefined,
+  ) {}
+
+  /** The session's id (half of the cookie; never logged), or null for an anonymous visitor. */
+  get sessionId(): string | null {
+    return this.id;
+  }
+
+  get(key: 'userId'): string | undefined {
+    return key === 'userId' ? this.userId : undefined;
+  }
+
+  set(key: 'userId', value: string): void {
+    if (key === 'userId') this.userId = value;
+  }
+
+  /** A fresh id with nothing in it (login): the old session ends everywhere, a fixated id is worthless. */
+  async regenerate(): Promise<void> {
+    if (this.id) await this.store.destroy(this.id);
+    this.id = randomBytes(24).toString('base64url');
+    this.userId = undefined;
+  }
+
+  /** Stores the session and sends its signed cookie. */
+  async save(): Promise<void> {
+    this.id ??= randomBytes(24).toString('base64url');
+    const expires = new Date(Date.now() + MAX_AGE_MS);
+    await this.store.save(this.id, this.userId, expires);
+    this.reply.setCookie(SESSION_COOKIE, this.sign(this.id), { ...COOKIE, expires });
+  }
+
+  /** Ends the session: its row, every instance's cache and its sockets (through the store). */
+  async destroy(): Promise<void> {
+    if (this.id) await this.store.destroy(this.id);
+    this.id = null;
+    this.userId = undefined;
+  }
+}
+
 /** Logout: the session (row, caches, sockets, via the store) and the cookie in the browser. */
 export async function endRequestSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await request.session.destroy();
   reply.clearCookie(SESSION_COOKIE, COOKIE);
 }
+
+/** The session id a signed cookie value names, when its signature holds. */
+type Unsign = (signed: string) => string | null;
 
 export const sessions = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
@@ -215,16 +243,25 @@ export const sessions = fp(
         app.log.warn({ err: error, type: message.type }, 'announcing ended sessions failed');
       }),
     );
+    const signer = rememberingSigner(options.secret);
+    const unsign: Unsign = (signed) => {
+      const result = signer.unsign(signed);
+      return result.valid ? result.value : null;
+    };
+    /** The live session a signed cookie value names: its id and member, or null. */
+    const live = async (signed: string | undefined) => {
+      const sid = signed ? unsign(signed) : null;
+      const userId = sid ? await store.liveUserId(sid) : undefined;
+      return sid && userId ? { sid, userId } : null;
+    };
+
     app.decorate('sessionStore', store);
+    app.decorate('sessionFromCookie', (header: string | undefined) => live(cookieValue(header, SESSION_COOKIE)));
     await app.register(fastifyCookie);
-    await app.register(fastifySession, {
-      secret: rememberingSigner(options.secret),
-      cookieName: SESSION_COOKIE,
-      store,
-      // No row for anonymous visitors, and no write on every response.
-      saveUninitialized: false,
-      rolling: false,
-      cookie: { ...COOKIE, maxAge: MAX_AGE_MS },
+    app.decorateRequest('session', null as unknown as RequestSession);
+    app.addHook('onRequest', async (request, reply) => {
+      const found = await live(request.cookies[SESSION_COOKIE]);
+      request.session = new RequestSession(store, signer.sign, reply, found?.sid ?? null, found?.userId);
     });
 
     let unsubscribe: (() => Promise<void>) | undefined;
@@ -240,3 +277,12 @@ export const sessions = fp(
   },
   { name: 'sessions', dependencies: ['infrastructure'] },
 );
+
+/** One cookie's value from a Cookie header (the socket handshake has no parsed cookies). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
