@@ -13,7 +13,7 @@ declare module 'fastify' {
     /** preValidation hook: 401 unless a signed-in user is found. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preValidation hook: 401 unless the request carries a signed-in session; loads no user row. */
-    requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireSession(request: FastifyRequest, reply: FastifyReply, done: () => void): void;
     /** preValidation hook: 401 for anonymous visitors, 403 for customers. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -39,8 +39,10 @@ export const auth = fp(
       }
     });
 
-    app.decorate('requireSession', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.session.get('userId')) return reply.status(401).send({ message: authMessages.notSignedIn });
+    // Callback style: it runs on every poll and every Buy, and needs no promise.
+    app.decorate('requireSession', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (request.session.get('userId')) return done();
+      reply.status(401).send({ message: authMessages.notSignedIn });
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -105,13 +105,16 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
    * cache and the same bound (CACHE_TTL_MS) as every HTTP request's.
    */
   async liveUserId(sid: string): Promise<string | undefined> {
-    const tag = sessionTag(sid);
-    const startedAt = Date.now();
-    const cached = this.cache.get(tag);
-    if (cached && startedAt - cached.fetchedAt < KyselySessionStore.CACHE_TTL_MS && cached.expire > startedAt) {
-      return cached.userId;
-    }
-    return userIdOf((await this.load(sid, tag, startedAt))?.sess);
+    const known = this.cached(sid);
+    if (known) return known.userId;
+    return userIdOf((await this.load(sid, sessionTag(sid), Date.now()))?.sess);
+  }
+
+  /** What the cache knows of a session right now (no I/O), or null when it must be read. */
+  cached(sid: string): { userId: string | undefined } | null {
+    const now = Date.now();
+    const entry = this.cache.get(sessionTag(sid));
+    return entry && now - entry.fetchedAt < KyselySessionStore.CACHE_TTL_MS && entry.expire > now ? entry : null;
   }
 
   /** Reads a session from the database into the cache; undefined when gone or ended meanwhile. */
@@ -259,9 +262,18 @@ export const sessions = fp(
     app.decorate('sessionFromCookie', (header: string | undefined) => live(cookieValue(header, SESSION_COOKIE)));
     await app.register(fastifyCookie);
     app.decorateRequest('session', null as unknown as RequestSession);
-    app.addHook('onRequest', async (request, reply) => {
-      const found = await live(request.cookies[SESSION_COOKIE]);
-      request.session = new RequestSession(store, signer.sign, reply, found?.sid ?? null, found?.userId);
+    // Callback style, synchronous when the cache answers (every poll but one in five seconds):
+    // no promise per request on the hot path.
+    app.addHook('onRequest', (request, reply, done) => {
+      const signed = request.cookies[SESSION_COOKIE];
+      const sid = signed ? unsign(signed) : null;
+      const attach = (userId: string | undefined) => {
+        request.session = new RequestSession(store, signer.sign, reply, userId ? sid : null, userId);
+        done();
+      };
+      const known = sid ? store.cached(sid) : null;
+      if (!sid || known) return attach(known?.userId);
+      store.liveUserId(sid).then(attach, done);
     });
 
     let unsubscribe: (() => Promise<void>) | undefined;
