@@ -1,22 +1,67 @@
 // pnpm bench:buy — K members (default 2,000; distinct sessions, already onboarded) press Buy on the
 // same live item at the same instant, against scaled mode as it runs in production: API replicas
-// (default 2) and a BullMQ worker on Postgres and Redis, the buyers spread over the replicas as a
-// load balancer would. Prints winners, 409s, other 4xx, 5xx and latency p50 / p99 / max, then checks
-// the database: one purchase, one authorisation. Target: 1 winner, 0 × 5xx, p99 ≤ 150 ms.
-// Every member first loads the show state once, as a member watching the show has; that is also
-// what warms each replica's session cache, as in a real show.
+// (default 1: the targets are for one replica) and a BullMQ worker on Postgres and Redis. Four
+// races, each on a fresh item of a live show, so each has exactly one winner:
+//   1 warm HTTP    every buyer on the keep-alive connection its watching opened, POST /api/show/buy
+//   2 cold HTTP    a new TCP connection per buyer (a phone whose idle connection was closed)
+//   3 warm socket  every buyer's Socket.IO connection open, `show:buy` with an acknowledgement
+//   4 mixed        half on HTTP, half on the socket, at once
+// A warm-up race (mixed, on an item of its own, checked but not a target) runs first, so no timed
+// burst is the first run of its code path in the client or either server. The HTTP races run with
+// no socket open, as for members whose socket is down (they poll and buy over HTTP); cold runs
+// second so it is compared with warm HTTP under the same conditions. Each race is preceded by the identical burst, from the identical client on the
+// identical connections model, against a bare Fastify + Socket.IO server in its own process
+// (bench/bare-http.ts): that is the floor, printed beside every figure with the ratio. Then the
+// database: one purchase and one authorisation at the gateway for that item.
+//
+// Exit code: 1 when a race is not exactly once (one winner, everyone else 409 Sold, no 5xx or
+// network error, one purchase, one authorisation). A missed latency target prints FAIL but exits
+// 0: a ratio on a shared 2-core machine is a measurement, not a correctness check. STRICT=1 makes
+// a missed target exit 1 too.
 
-import http from 'node:http';
 import { simulatorDb } from '@vault/authnet-simulator';
+import { applyJsonPatch, type ShowChange, socketEvents } from '@vault/contracts';
+import { freePort, type RunningProcess, startProcess } from '@vault/testing';
+import type { Socket } from 'socket.io-client';
+import {
+  type Answer,
+  type BurstResult,
+  burst,
+  connectSockets,
+  emitBuy,
+  idleConnections,
+  keepAliveAgent,
+  send,
+} from './buy-client';
 import { startScaledStack } from './scaled-stack';
 import { ms, summarize } from './stats';
 
 const BUYERS = Number(process.env.BUYERS ?? 2000);
-const REPLICAS = Number(process.env.REPLICAS ?? 2);
-/** PROFILE_DIR=/tmp/x writes a CPU profile of each API replica there (open it in Chrome DevTools). */
+const REPLICAS = Number(process.env.REPLICAS ?? 1);
+const STRICT = process.env.STRICT === '1';
+/** PROFILE_DIR=/tmp/x writes a CPU profile of each API replica and of the bare server there. */
 const nodeArgs = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
+/** Lets the servers finish what the previous burst left (GC, pushes) before the next one. */
+const SETTLE_MS = 500;
+const RACES = 4;
+/** Items beyond the warm-up's and the races': the lineup stays several long and the show never ends mid-run. */
+const EXTRA_ITEMS = 2;
+const WAIT_MS = 30_000;
 
-// Production-like, with the simulator chosen explicitly and credentials of its own for this run.
+type Transport = 'http' | 'cold' | 'socket';
+
+const pause = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
+const p99 = (r: BurstResult) => summarize(r.latencies).p99;
+const line = (r: BurstResult) => {
+  const s = summarize(r.latencies);
+  return `p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · max ${ms(s.max)}`;
+};
+/** The id of the item a state view shows on sale, if any. */
+const onSaleIn = (view: unknown) => {
+  const current = (view as { currentItem?: { id?: string; status?: string } | null } | undefined)?.currentItem;
+  return current?.status === 'showing' ? current.id : undefined;
+};
+
 const stack = await startScaledStack({
   replicas: REPLICAS,
   members: BUYERS,
@@ -24,130 +69,223 @@ const stack = await startScaledStack({
   apiNodeArgs: nodeArgs,
 });
 const { bases, handle, admin, members } = stack;
+const cookies = members.map((m) => m.cookie);
+let bare: RunningProcess | undefined;
+const vaultAgent = keepAliveAgent();
+const bareAgent = keepAliveAgent();
+let vaultSockets: Socket[] = [];
+let bareSockets: Socket[] = [];
+/**
+ * Each buyer's screen as its vault socket draws it: the full view pushed on connect, kept current by
+ * the changes after it (undefined if a change did not fit). Not validated: the client must stay
+ * light while it times a burst, and a malformed push only fails the check that reads it.
+ */
+const screens: Array<{ rev: number; view: unknown } | undefined> = [];
 
 try {
+  const barePort = await freePort();
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  bare = startProcess('bench/bare-http.ts', { PORT: String(barePort), NODE_ENV: 'production' }, nodeArgs);
+  await bare.waitFor('bare server listening');
   console.log(`seeded ${BUYERS} onboarded members with sessions in ${(stack.seedMs / 1000).toFixed(1)} s`);
-
-  // node:http with keep-alive rather than fetch: the client shares the 2 cores with the servers,
-  // and fetch costs several times more CPU per request than the thing being measured.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-  const call = (base: string, cookie: string, method: string, url: string, body?: unknown) =>
-    new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(
-        `${base}${url}`,
-        {
-          method,
-          agent,
-          headers: {
-            origin: base,
-            cookie,
-            ...(payload === undefined
-              ? {}
-              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            try {
-              resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) });
-            } catch (error) {
-              reject(error);
-            }
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  console.log(
+    `bench:buy — ${BUYERS} members; ${REPLICAS} API replica(s) + 1 worker (scaled: Postgres + Redis); floor: bare Fastify + Socket.IO in its own process; ${new Date().toISOString()}`,
+  );
   const first = bases[0] ?? '';
-  const show = (
-    await call(first, admin.cookie, 'POST', '/api/shows', {
-      title: 'Buy bench',
-      perKnifeSeconds: 600,
-      prerollSeconds: 0,
-    })
-  ).json;
-  const item = (
-    await call(first, admin.cookie, 'POST', '/api/show-items', { showId: show.id, title: 'The One', price: '450' })
-  ).json;
-  await call(first, admin.cookie, 'POST', '/api/show/start', { showId: show.id });
-
-  // Every member watches the show (state loads on their replica, all at once, as the screens poll)
-  // until the item is on sale. This also opens each member's keep-alive connection.
   const baseOf = (i: number) => bases[i % bases.length] ?? first;
-  await Promise.all(
-    members.map(async (m, i) => {
-      for (;;) {
-        const state = await call(baseOf(i), m.cookie, 'GET', '/api/show/state');
-        if ((state.json.currentItem as { status?: string } | null)?.status === 'showing') return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }),
-  );
-  await new Promise((r) => setTimeout(r, 200));
+  const adminCall = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const answer = await send(false, first, admin.cookie, method, path, body);
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body}`);
+    return JSON.parse(answer.body) as Record<string, unknown>;
+  };
+  const show = await adminCall('POST', '/api/shows', {
+    title: 'Buy bench',
+    perKnifeSeconds: 600,
+    prerollSeconds: 0,
+    intermissionSeconds: 0,
+  });
+  const items: string[] = [];
+  for (let k = 0; k <= RACES + EXTRA_ITEMS; k++) {
+    items.push(
+      String((await adminCall('POST', '/api/show-items', { showId: show.id, title: `Race ${k}`, price: '450' })).id),
+    );
+  }
+  await adminCall('POST', '/api/show/start', { showId: show.id });
 
-  // Baseline: the same burst of requests through the same connections, sessions and replicas, on
-  // the cheapest route there is (the state view, no database). What is left above this in the Buy
-  // burst is the sale itself.
-  const baseline: number[] = [];
-  await Promise.all(
-    members.map(async (m, i) => {
-      const sent = performance.now();
-      await call(baseOf(i), m.cookie, 'GET', '/api/show/state');
-      baseline.push(performance.now() - sent);
-    }),
-  );
-  const b = summarize(baseline);
-  console.log(`baseline (${BUYERS} state loads at once): p50 ${ms(b.p50)} · p99 ${ms(b.p99)} · max ${ms(b.max)}`);
-  await new Promise((r) => setTimeout(r, 200));
+  async function until(what: string, done: () => boolean | Promise<boolean>) {
+    const deadline = Date.now() + WAIT_MS;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await pause(50);
+    }
+  }
 
-  console.log(
-    `bench:buy — ${BUYERS} members press Buy on one item at once; ${REPLICAS} API replicas + 1 worker (scaled: Postgres + Redis)`,
-  );
-  const latencies: number[] = [];
-  const counts = { winners: 0, sold409: 0, other4xx: 0, fivexx: 0, failed: 0 };
-  const started = performance.now();
-  await Promise.all(
-    members.map(async (m, i) => {
-      const sent = performance.now();
-      try {
-        const res = await call(baseOf(i), m.cookie, 'POST', '/api/show/buy', { showItemId: item.id });
-        latencies.push(performance.now() - sent);
-        if (res.status === 200) counts.winners++;
-        else if (res.status === 409 && /sold/.test(String(res.json.message))) counts.sold409++;
-        else if (res.status >= 500) counts.fivexx++;
-        else counts.other4xx++;
-      } catch {
-        counts.failed++;
-      }
-    }),
-  );
-  const wall = performance.now() - started;
-  const s = summarize(latencies);
-  console.log(
-    `winners ${counts.winners} · 409 sold ${counts.sold409} · other 4xx ${counts.other4xx} · 5xx ${counts.fivexx} · network errors ${counts.failed}`,
-  );
-  console.log(
-    `latency p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · max ${ms(s.max)} (target p99 ≤ 150 ms); all answered in ${ms(wall)}`,
-  );
+  /**
+   * Every member's screen shows the item: one state load each, all at once, as the screens poll
+   * (that also opens or reuses each buyer's keep-alive connection), and on every open socket the
+   * push that put it on sale.
+   */
+  async function watch(itemId: string) {
+    await until('the item is on sale', async () => onSaleIn(await adminCall('GET', '/api/show/state')) === itemId);
+    const loads = await Promise.all(
+      members.map((m, i) => send(vaultAgent, baseOf(i), m.cookie, 'GET', '/api/show/state')),
+    );
+    const blind = loads.filter((load) => onSaleIn(JSON.parse(load.body)) !== itemId).length;
+    if (blind > 0) throw new Error(`${blind} members' state loads do not show the item on sale`);
+    await until('every socket shows it', () => vaultSockets.every((_, i) => onSaleIn(screens[i]?.view) === itemId));
+  }
 
-  const purchases = await handle.db
-    .selectFrom('purchases')
-    .select('id')
-    .where('showItemId', '=', String(item.id))
-    .execute();
-  const auths = await simulatorDb(handle)
-    .selectFrom('authnetSimTransactions')
-    .select('id')
-    .where('type', '=', 'authOnlyTransaction')
-    .execute();
-  console.log(`database: ${purchases.length} purchase(s), ${auths.length} authorisation(s) at the gateway`);
-  const ok = counts.winners === 1 && counts.fivexx === 0 && purchases.length === 1 && auths.length === 1;
-  console.log(ok ? 'exactly once: yes' : 'exactly once: NO');
-  if (!ok) process.exitCode = 1;
+  async function soldOnce(itemId: string) {
+    const purchases = await handle.db.selectFrom('purchases').select('id').where('showItemId', '=', itemId).execute();
+    // The gateway's invoice number is the claim's id: count this item's authorisations only.
+    const claims = await handle.db.selectFrom('saleClaims').select('id').where('showItemId', '=', itemId).execute();
+    const auths =
+      claims.length === 0
+        ? []
+        : await simulatorDb(handle)
+            .selectFrom('authnetSimTransactions')
+            .select('id')
+            .where('type', '=', 'authOnlyTransaction')
+            .where(
+              'invoiceNumber',
+              'in',
+              claims.map((c) => c.id),
+            )
+            .execute();
+    return { purchases: purchases.length, auths: auths.length };
+  }
+
+  function buy(server: 'vault' | 'bare', transport: Transport, i: number, itemId: string): Promise<Answer> {
+    if (transport === 'socket') {
+      const socket = (server === 'vault' ? vaultSockets : bareSockets)[i];
+      if (!socket) throw new Error(`buyer ${i} has no socket to the ${server} server`);
+      return emitBuy(socket, itemId);
+    }
+    const agent = transport === 'cold' ? false : server === 'vault' ? vaultAgent : bareAgent;
+    const cookie = cookies[i] ?? '';
+    const body = { showItemId: itemId };
+    return server === 'vault'
+      ? send(agent, baseOf(i), cookie, 'POST', '/api/show/buy', body)
+      : send(agent, bareBase, cookie, 'POST', '/bare/buy', body);
+  }
+
+  /**
+   * The connections a burst is about to use, counted the instant before it: the client must not be
+   * the bottleneck, so a warm burst needs one idle keep-alive connection (or open socket) per buyer.
+   */
+  function connections(server: 'vault' | 'bare', via: (buyer: number) => Transport) {
+    const need = { http: 0, cold: 0, socket: 0 };
+    for (let i = 0; i < BUYERS; i++) need[via(i)]++;
+    const idle = idleConnections(server === 'vault' ? vaultAgent : bareAgent);
+    const open = (server === 'vault' ? vaultSockets : bareSockets).filter((s) => s.connected).length;
+    return [
+      need.http > 0 ? `${idle} idle keep-alive connections for ${need.http} HTTP buyers` : '',
+      need.socket > 0 ? `${open} open sockets for ${need.socket} socket buyers` : '',
+      need.cold > 0 ? `a new connection for each of ${need.cold} buyers` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+  }
+
+  async function timed(label: string, server: 'vault' | 'bare', via: (buyer: number) => Transport, itemId: string) {
+    const pool = connections(server, via);
+    const result = await burst(BUYERS, (i) => buy(server, via(i), i, itemId));
+    const { sold, failed } = result.counts;
+    const answers = server === 'bare' ? ` (${sold} × 409, ${failed} errors)` : '';
+    console.log(`${label.padEnd(9)} ${line(result)}${answers} [${pool}]`);
+    return result;
+  }
+
+  async function openSockets() {
+    const started = performance.now();
+    vaultSockets = await connectSockets(first, cookies, (socket, i) => {
+      socket.on(socketEvents.state, (view: unknown, rev: number) => {
+        screens[i] = { rev, view };
+      });
+      socket.on(socketEvents.change, (change: ShowChange) => {
+        const screen = screens[i];
+        screens[i] =
+          screen?.rev === change.base ? { rev: change.rev, view: applyJsonPatch(screen.view, change.ops) } : undefined;
+      });
+    });
+    bareSockets = await connectSockets(bareBase, cookies);
+    console.log(
+      `opened ${BUYERS} sockets to the vault and ${BUYERS} to the bare server in ${ms(performance.now() - started)}`,
+    );
+  }
+  function closeSockets() {
+    for (const s of [...vaultSockets, ...bareSockets]) s.disconnect();
+    vaultSockets = [];
+    bareSockets = [];
+    screens.length = 0;
+  }
+
+  let exactlyOnce = true;
+  /** Race n (0 is the warm-up) on item n; buyer i sends Buy `via(i)`. */
+  async function race(n: number, name: string, via: (buyer: number) => Transport, options = { httpFloor: false }) {
+    const itemId = items[n] ?? '';
+    const needsSockets = members.some((_, i) => via(i) === 'socket');
+    console.log(`\n── ${n === 0 ? 'warm-up (not a target)' : `race ${n}/${RACES}`}: ${name}`);
+    if (!needsSockets) closeSockets();
+    else if (vaultSockets.length === 0) await openSockets();
+    await watch(itemId);
+    await Promise.all(members.map((m) => send(bareAgent, bareBase, m.cookie, 'GET', '/bare')));
+    await pause(SETTLE_MS);
+
+    const httpFloor = options.httpFloor ? await timed('bare HTTP', 'bare', () => 'http', itemId) : undefined;
+    if (httpFloor) await pause(SETTLE_MS);
+    const floor = await timed('bare', 'bare', via, itemId);
+    await pause(SETTLE_MS);
+    const vault = await timed('vault', 'vault', via, itemId);
+    console.log(
+      `vault/bare p99 ${(p99(vault) / p99(floor)).toFixed(2)}×; the vault answered all in ${ms(vault.wallMs)}`,
+    );
+    const c = vault.counts;
+    console.log(
+      `winners ${c.won} · 409 sold ${c.sold} · other 4xx ${c.other4xx} · 5xx ${c.fivexx} · network errors ${c.failed}`,
+    );
+    const db = await soldOnce(itemId);
+    const once = c.won === 1 && c.sold === BUYERS - 1 && db.purchases === 1 && db.auths === 1;
+    console.log(
+      `database: ${db.purchases} purchase(s), ${db.auths} authorisation(s) for this item — exactly once: ${once ? 'yes' : 'NO'}`,
+    );
+    exactlyOnce &&= once;
+    return { vault, floor, httpFloor };
+  }
+
+  const mixed = (i: number): Transport => (i % 2 === 0 ? 'http' : 'socket');
+  await race(0, 'mixed — even buyers on HTTP, odd on the socket', mixed);
+  const warm = await race(1, 'warm HTTP — POST /api/show/buy on keep-alive connections', () => 'http');
+  const cold = await race(2, 'cold HTTP — a new connection per buyer', () => 'cold');
+  const socket = await race(3, 'warm socket — show:buy with an acknowledgement', () => 'socket', { httpFloor: true });
+  await race(4, 'mixed — even buyers on HTTP, odd on the socket, one item', mixed);
+
+  const targets = [
+    { what: 'warm HTTP Buy p99 / bare HTTP p99 (race 1)', value: p99(warm.vault) / p99(warm.floor), limit: 1.3 },
+    {
+      what: 'socket Buy p99 / bare HTTP p99 (race 3)',
+      value: socket.httpFloor ? p99(socket.vault) / p99(socket.httpFloor) : Number.NaN,
+      limit: 1.0,
+    },
+    {
+      what: 'cold HTTP Buy p99 / warm HTTP Buy p99 (races 2, 1)',
+      value: p99(cold.vault) / p99(warm.vault),
+      limit: 1.5,
+    },
+  ];
+  console.log('\ntargets (one replica, ratios measured in this run):');
+  let missed = 0;
+  for (const t of targets) {
+    const pass = t.value <= t.limit;
+    if (!pass) missed++;
+    console.log(`  ${t.what}: ${t.value.toFixed(2)}× (≤ ${t.limit}×) ${pass ? 'PASS' : 'FAIL'}`);
+  }
+  console.log(`  bare socket floor (race 3): ${line(socket.floor)}`);
+  console.log(`  exactly once in every race (and the warm-up): ${exactlyOnce ? 'PASS' : 'FAIL'}`);
+  if (!exactlyOnce || (STRICT && missed > 0)) process.exitCode = 1;
 } finally {
-  await stack.stop();
+  for (const socket of [...vaultSockets, ...bareSockets]) socket.disconnect();
+  vaultAgent.destroy();
+  bareAgent.destroy();
+  await Promise.all([bare?.stop(10_000), stack.stop()]);
 }
