@@ -24,6 +24,8 @@ async function register(page: Page, app: EmbeddedApp, email: string) {
 
 async function logIn(page: Page, app: EmbeddedApp, email: string, secret = password) {
   if (!page.url().endsWith('/login')) await page.goto(`${app.baseUrl}/login`);
+  // The URL changes before the route renders (a transition): fill the login form, not the one left.
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(secret);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,6 +1,7 @@
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arriveAt } from './support/browser-helpers';
 
 async function toast(page: Page, title: string) {
   const item = page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: title });
@@ -31,8 +32,9 @@ describe('onboarding and the account area in Chromium (simulator payments)', () 
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('sharp-edges-99');
     await page.getByLabel('Confirm password').fill('sharp-edges-99');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${app.baseUrl}/login`);
+    const createAccount = page.getByRole('button', { name: 'Create account' });
+    await createAccount.click();
+    await arriveAt(page, `${app.baseUrl}/login`, createAccount);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('sharp-edges-99');
     await page.getByRole('button', { name: 'Log in' }).click();

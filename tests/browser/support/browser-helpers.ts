@@ -59,6 +59,8 @@ export async function api<T>(
  * matching `landsOn`.
  */
 export async function logInAdmin(app: EmbeddedApp, page: Page, landsOn: RegExp = /onboarding|show/) {
+  // The login page itself, not the one a navigation is leaving (see arriveAt).
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.getByLabel('Email').fill('admin@vault.local');
   await page.getByLabel('Password').fill(app.adminPassword);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -70,6 +72,17 @@ export async function logInAdmin(app: EmbeddedApp, page: Page, landsOn: RegExp =
  * Collector; the card defaults to the simulator's approving 4111 1111 1111 1111 (see the README
  * for the cards that decline or fail at charge time).
  */
+/**
+ * Waits until `page` is at `url` and the page it came from is gone. React Router changes the URL at
+ * once but renders the new route in a transition, so for a moment under load the old page is still
+ * on screen: a `fill` by label straight after waitForURL can land in the old form (the register
+ * form has an Email field too) and leave the new one empty. `left` is a control only the old page has.
+ */
+export async function arriveAt(page: Page, url: string, left: Locator): Promise<void> {
+  await page.waitForURL(url);
+  await left.waitFor({ state: 'detached' });
+}
+
 export async function onboardMember(app: EmbeddedApp, page: Page, email: string, card = '4111111111111111') {
   await page.goto(`${app.baseUrl}/register`);
   await page.getByLabel('First name').fill('Mia');
@@ -77,12 +90,14 @@ export async function onboardMember(app: EmbeddedApp, page: Page, email: string,
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('sharp-edges-99');
   await page.getByLabel('Confirm password').fill('sharp-edges-99');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${app.baseUrl}/login`);
+  const createAccount = page.getByRole('button', { name: 'Create account' });
+  await createAccount.click();
+  await arriveAt(page, `${app.baseUrl}/login`, createAccount);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('sharp-edges-99');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${app.baseUrl}/onboarding`);
+  const logInButton = page.getByRole('button', { name: 'Log in' });
+  await logInButton.click();
+  await arriveAt(page, `${app.baseUrl}/onboarding`, logInButton);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Full name').fill('Mia Collector');
   await page.getByLabel('Street address').fill('1 Forge Street');
