@@ -4,7 +4,7 @@ import { z } from 'zod';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Where a value sits in a document: object keys and array indexes, from the root. */
-export const JsonPath = z.array(z.union([z.string(), z.number().int().nonnegative()]));
+const JsonPath = z.array(z.union([z.string(), z.number().int().nonnegative()]));
 /** One change: the value now at `path` (set wholesale). */
 export const JsonPatchOp = z.tuple([JsonPath, z.unknown()]);
 export type JsonPatchOp = [path: Array<string | number>, value: unknown];

@@ -35,5 +35,3 @@ export function createShowFollower() {
     },
   };
 }
-
-export type ShowFollower = ReturnType<typeof createShowFollower>;

@@ -64,8 +64,9 @@ export interface PreparedView {
  * timeUntilLaunch, timeRemaining and serverTime per request.
  */
 export function prepareView(snapshot: ShowSnapshot | null): PreparedView {
-  const { active, scheduled, currentItem, show } = fixedParts(snapshot);
-  const clock = clockOf(snapshot);
+  const fixed = fixedParts(snapshot);
+  const { active, scheduled, currentItem, show } = fixed;
+  const clock = clockOf(fixed, snapshot?.show.pausedRemainingMs ?? null);
   const head = `{"active":${active},"scheduled":${scheduled},"timeUntilLaunch":`;
   const middle = `,${JSON.stringify({ currentItem, show }).slice(1, -1)},"serverTime":`;
   return {
@@ -77,19 +78,18 @@ export function prepareView(snapshot: ShowSnapshot | null): PreparedView {
   };
 }
 
-function clockOf(snapshot: ShowSnapshot | null): (now: number) => { timeUntilLaunch: number; timeRemaining: number } {
-  if (!snapshot) return () => ({ timeUntilLaunch: 0, timeRemaining: 0 });
-  const { show } = snapshot;
-  const active = show.status === 'running' || show.status === 'paused';
-  const launchTime = show.launchTime?.getTime() ?? null;
-  const phaseEndsAt = show.phaseEndsAt?.getTime() ?? null;
+/** The view's relative times at `now`, from its absolute ones (and what a pause froze). */
+function clockOf(
+  { active, show }: ReturnType<typeof fixedParts>,
+  pausedRemainingMs: number | null,
+): (now: number) => { timeUntilLaunch: number; timeRemaining: number } {
   return (now) => ({
-    timeUntilLaunch: !active && launchTime !== null ? Math.max(0, launchTime - now) : 0,
+    timeUntilLaunch: !active && show?.launchTime != null ? Math.max(0, show.launchTime - now) : 0,
     timeRemaining:
-      show.status === 'running' && phaseEndsAt !== null
-        ? Math.max(0, phaseEndsAt - now)
-        : show.status === 'paused'
-          ? (show.pausedRemainingMs ?? 0)
+      show?.status === 'running' && show.phaseEndsAt !== null
+        ? Math.max(0, show.phaseEndsAt - now)
+        : show?.status === 'paused'
+          ? (pausedRemainingMs ?? 0)
           : 0,
   });
 }

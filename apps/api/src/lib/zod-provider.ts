@@ -22,8 +22,13 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(result.error.issues[0]?.message ?? 'Invalid request') };
+    return { error: validationError(result.error) };
   };
+
+/** The 400 for input a schema refuses (a route's, or a socket event's): its first issue's message. */
+export function validationError(error: z.ZodError): RequestValidationError {
+  return new RequestValidationError(error.issues[0]?.message ?? 'Invalid request');
+}
 
 export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);
 

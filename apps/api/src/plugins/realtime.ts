@@ -27,10 +27,8 @@ const PING_TIMEOUT_MS = 4000;
 /** What the handshake proved, kept on the socket (in this process's memory only). */
 export interface MemberSocketData {
   userId: string;
-  /** The session's id, to check it is still live before a Buy (as every HTTP request does). */
+  /** The session it was opened with (its sessionTag names its room), checked again before a Buy. */
   sid: string;
-  /** sessionTag of the session it was opened with. */
-  session: string;
   /** When the handshake began reading the session: an end at or after this closes the socket. */
   authenticatedAt: number;
 }
@@ -46,9 +44,10 @@ const sessionRoom = (tag: string) => `session:${tag}`;
  * the session store), its sockets are disconnected and a reconnect with the old cookie is refused.
  * Every member gets the full `show:state` at once on connect — recovered or not, so a reconnect
  * never shows stale state — and every change this instance's snapshot sees (the bus brings
- * changes from workers and other replicas) as a `show:change` or a full state, plus a volatile `show:tick` each second for
- * liveness (a client that hears nothing for ~2 s treats the link as dead). A `clock:ping` is
- * acknowledged with the server's time, so the client measures its offset over a known round trip.
+ * changes from workers and other replicas) as a `show:change` or a full state, plus a volatile
+ * `show:tick` each second for liveness (a client that hears nothing for ~2 s treats the link as
+ * dead). A `clock:ping` is acknowledged with the server's time, so the client measures its offset
+ * over a known round trip.
  * Scaled: the Redis streams adapter joins the replicas (connection state recovery, cross-replica
  * socket counts).
  */
@@ -77,7 +76,7 @@ export const realtime = fp(
       app.sessionFromCookie(socket.handshake.headers.cookie).then(
         (found) => {
           if (!found) return next(new Error('unauthorized'));
-          const data: MemberSocketData = { ...found, session: sessionTag(found.sid), authenticatedAt };
+          const data: MemberSocketData = { ...found, authenticatedAt };
           socket.data = data;
           next();
         },
@@ -98,10 +97,11 @@ export const realtime = fp(
     app.decorate('watchers', () => watchers.total());
     io.on('connection', (socket) => {
       const member = socket.data as MemberSocketData;
-      void socket.join([userRoom(member.userId), sessionRoom(member.session)]);
+      const tag = sessionTag(member.sid);
+      void socket.join([userRoom(member.userId), sessionRoom(tag)]);
       // The session may have ended between the handshake's read and the join (then no room held
       // this socket when the end was broadcast).
-      if (sessionStore.endedSince(member.session, member.userId, member.authenticatedAt)) {
+      if (sessionStore.endedSince(tag, member.userId, member.authenticatedAt)) {
         socket.disconnect(true);
         return;
       }

@@ -46,7 +46,7 @@ export function contentSecurityPolicy(payments: {
  * measurable share of the show-state poll's CPU. Helmet only sets and removes headers, so running
  * it once against a recording response gives exactly what it would set each time.
  */
-export function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
+function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number) => {

@@ -41,13 +41,22 @@ export type SessionsEnded = Extract<BusMessage, { type: 'user.sessions-ended' | 
 export const sessionTag = boundedMemo((sid: string) => createHash('sha256').update(sid).digest('base64url'));
 
 /**
- * The cookie signer, remembering what it verified: every request of a member polling each second
- * carries the same cookie, and checking its HMAC is a pure function of it.
+ * The cookie signer. `sidOf` remembers what it verified: every request of a member polling each
+ * second carries the same cookie, and checking its HMAC is a pure function of it.
  */
-function rememberingSigner(secret: string) {
+function sessionSigner(secret: string) {
   const signer = new Signer(secret, 'sha256');
-  return { sign: (sid: string) => signer.sign(sid), unsign: boundedMemo((signed: string) => signer.unsign(signed)) };
+  return {
+    sign: (sid: string) => signer.sign(sid),
+    /** The session id a signed cookie value names, when its signature holds. */
+    sidOf: boundedMemo((signed: string): string | null => {
+      const result = signer.unsign(signed);
+      return result.valid ? result.value : null;
+    }),
+  };
 }
+
+const newSessionId = () => randomBytes(24).toString('base64url');
 
 interface CachedSession {
   userId: string | undefined;
@@ -198,24 +207,24 @@ export class RequestSession {
     return this.id;
   }
 
-  get(key: 'userId'): string | undefined {
-    return key === 'userId' ? this.userId : undefined;
+  get(_key: 'userId'): string | undefined {
+    return this.userId;
   }
 
-  set(key: 'userId', value: string): void {
-    if (key === 'userId') this.userId = value;
+  set(_key: 'userId', value: string): void {
+    this.userId = value;
   }
 
   /** A fresh id with nothing in it (login): the old session ends everywhere, a fixated id is worthless. */
   async regenerate(): Promise<void> {
     if (this.id) await this.store.destroy(this.id);
-    this.id = randomBytes(24).toString('base64url');
+    this.id = newSessionId();
     this.userId = undefined;
   }
 
   /** Stores the session and sends its signed cookie. */
   async save(): Promise<void> {
-    this.id ??= randomBytes(24).toString('base64url');
+    this.id ??= newSessionId();
     const expires = new Date(Date.now() + MAX_AGE_MS);
     await this.store.save(this.id, this.userId, expires);
     this.reply.setCookie(SESSION_COOKIE, this.sign(this.id), { ...COOKIE, expires });
@@ -235,9 +244,6 @@ export async function endRequestSession(request: FastifyRequest, reply: FastifyR
   reply.clearCookie(SESSION_COOKIE, COOKIE);
 }
 
-/** The session id a signed cookie value names, when its signature holds. */
-type Unsign = (signed: string) => string | null;
-
 export const sessions = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
     const store = new KyselySessionStore(app.db, (message) =>
@@ -246,27 +252,22 @@ export const sessions = fp(
         app.log.warn({ err: error, type: message.type }, 'announcing ended sessions failed');
       }),
     );
-    const signer = rememberingSigner(options.secret);
-    const unsign: Unsign = (signed) => {
-      const result = signer.unsign(signed);
-      return result.valid ? result.value : null;
-    };
-    /** The live session a signed cookie value names: its id and member, or null. */
-    const live = async (signed: string | undefined) => {
-      const sid = signed ? unsign(signed) : null;
-      const userId = sid ? await store.liveUserId(sid) : undefined;
-      return sid && userId ? { sid, userId } : null;
-    };
+    const signer = sessionSigner(options.secret);
 
     app.decorate('sessionStore', store);
-    app.decorate('sessionFromCookie', (header: string | undefined) => live(cookieValue(header, SESSION_COOKIE)));
     await app.register(fastifyCookie);
+    app.decorate('sessionFromCookie', async (header: string | undefined) => {
+      const signed = app.parseCookie(header ?? '')[SESSION_COOKIE];
+      const sid = signed ? signer.sidOf(signed) : null;
+      const userId = sid ? await store.liveUserId(sid) : undefined;
+      return sid && userId ? { sid, userId } : null;
+    });
     app.decorateRequest('session', null as unknown as RequestSession);
     // Callback style, synchronous when the cache answers (every poll but one in five seconds):
     // no promise per request on the hot path.
     app.addHook('onRequest', (request, reply, done) => {
       const signed = request.cookies[SESSION_COOKIE];
-      const sid = signed ? unsign(signed) : null;
+      const sid = signed ? signer.sidOf(signed) : null;
       const attach = (userId: string | undefined) => {
         request.session = new RequestSession(store, signer.sign, reply, userId ? sid : null, userId);
         done();
@@ -289,12 +290,3 @@ export const sessions = fp(
   },
   { name: 'sessions', dependencies: ['infrastructure'] },
 );
-
-/** One cookie's value from a Cookie header (the socket handshake has no parsed cookies). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Socket } from 'socket.io';
 import { AppError } from '../lib/app-error';
 import { errorAnswer } from '../lib/error-answer';
+import { validationError } from '../lib/zod-provider';
 import type { MemberSocketData } from './realtime';
 
 const SIGNED_OUT = new AppError(401, 'unauthorized', authMessages.notSignedIn);
@@ -23,8 +24,7 @@ export const socketBuy = fp(
     async function buy(socket: Socket, payload: unknown): Promise<SocketBuyAck> {
       const member = socket.data as MemberSocketData;
       const request = SocketBuyRequest.safeParse(payload);
-      if (!request.success)
-        return { ok: false, status: 400, message: request.error.issues[0]?.message ?? 'Invalid request' };
+      if (!request.success) throw validationError(request.error);
       if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
       const { showItemId, idempotencyKey } = request.data;
       return { ok: true, response: await seller.buy(member.userId, showItemId, idempotencyKey ?? null) };
