@@ -2,15 +2,9 @@ import { type EmbeddedApp, freePort, launchChromium, startEmbeddedApp } from '@v
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, toastText } from './support/browser-helpers';
 
 const password = 'sharp-edges-99';
-
-/** Waits for a toast with this title and returns its whole text. */
-async function toast(page: Page, title: string) {
-  const item = page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: title });
-  await item.waitFor();
-  return (await item.textContent()) ?? '';
-}
 
 async function register(page: Page, app: EmbeddedApp, email: string) {
   await page.goto(`${app.baseUrl}/register`);
@@ -20,15 +14,6 @@ async function register(page: Page, app: EmbeddedApp, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-async function logIn(page: Page, app: EmbeddedApp, email: string, secret = password) {
-  if (!page.url().endsWith('/login')) await page.goto(`${app.baseUrl}/login`);
-  // The URL changes before the route renders (a transition): fill the login form, not the one left.
-  await page.getByRole('button', { name: 'Log in' }).waitFor();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(secret);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 describe('accounts in Chromium', () => {
@@ -66,12 +51,12 @@ describe('accounts in Chromium', () => {
     const page = await browser.newPage();
     await register(page, app, 'ada@example.com');
     await page.waitForURL(`${app.baseUrl}/login`);
-    const registered = await toast(page, 'Registration successful!');
+    const registered = await toastText(page, 'Registration successful!');
     expect(registered).toContain('Please check your email to verify your account.');
 
-    await logIn(page, app, 'ada@example.com');
+    await logIn(page, app, 'ada@example.com', password);
     await page.waitForURL(`${app.baseUrl}/onboarding`);
-    await toast(page, 'Welcome back!');
+    await toastText(page, 'Welcome back!');
     await page.close();
   });
 
@@ -100,7 +85,7 @@ describe('accounts in Chromium', () => {
   it('a wrong password shows the Login failed toast', async () => {
     const page = await browser.newPage();
     await logIn(page, app, 'ada@example.com', 'not-the-password');
-    expect(await toast(page, 'Login failed')).toContain('Invalid email or password');
+    expect(await toastText(page, 'Login failed')).toContain('Invalid email or password');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.close();
   });
@@ -128,8 +113,8 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL(`${app.baseUrl}/login`);
 
-    await logIn(page, app, 'ada@example.com');
-    await toast(page, 'Login failed');
+    await logIn(page, app, 'ada@example.com', password);
+    await toastText(page, 'Login failed');
     await logIn(page, app, 'ada@example.com', 'a-brand-new-pass');
     await page.waitForURL(`${app.baseUrl}/onboarding`);
     await page.close();

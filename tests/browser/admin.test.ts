@@ -2,7 +2,15 @@ import type { AdminShow, BuyResponse, OrderView, ShowStateView } from '@vault/co
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, logInAdmin, onboardMember, shotBothWidths, toastText } from './support/browser-helpers';
+import {
+  api,
+  connectionStatus,
+  logInAdmin,
+  onboardMember,
+  refuseLiveSocket,
+  shotBothWidths,
+  toastText,
+} from './support/browser-helpers';
 
 // Screenshots land in <tmp>/shots-admin/<name>-375.png and -1280.png.
 const shot = (page: Page, name: string) => shotBothWidths(page, 'shots-admin', name);
@@ -272,10 +280,9 @@ describe('the admin area in Chromium: shows, items, scheduling, live control and
   it('keeps Show Control current by polling every 2 s while the socket is down', async () => {
     const offline = await admin.context().newPage();
     // Both of Socket.IO's transports refused, and nothing else.
-    await offline.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
-    await offline.route(/\/socket\.io\//, (route) => route.abort('connectionrefused'));
+    await refuseLiveSocket(offline);
     await offline.goto(`${app.baseUrl}/admin`);
-    await offline.getByRole('status', { name: 'Connection: Reconnecting…' }).waitFor();
+    await connectionStatus(offline, 'Reconnecting…').waitFor();
     const control = offline.getByRole('region', { name: 'Show Control' });
     await control.getByText('No show is live right now.').waitFor();
 

@@ -5,7 +5,15 @@ import { buyMessages, socketEvents } from '@vault/contracts';
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as apiCall, logInAdmin, onboardMember, toastText } from './support/browser-helpers';
+import {
+  api as apiCall,
+  connectionStatus,
+  logInAdmin,
+  onboardMember,
+  refuseLiveSocket,
+  SOCKET_IO,
+  toastText,
+} from './support/browser-helpers';
 
 // Screenshots of each buying state at 375 px (member A) and 1280 px (member B), for a human to
 // look at layout regressions that assertions do not catch.
@@ -23,7 +31,6 @@ interface SentBuy {
   via: 'http' | 'socket';
 }
 
-const SOCKET_IO = /\/socket\.io\//;
 /** A Socket.IO packet (or a long-polling payload of several) that holds a `show:buy`. */
 const holdsBuy = (payload: string | Buffer) => payload.toString().includes(`"${socketEvents.buy}"`);
 
@@ -46,15 +53,11 @@ function countBuys(page: Page): SentBuy[] {
   return sent;
 }
 
-/** Keeps the page's Socket.IO link from ever coming up, on both transports: it buys over HTTP. */
-async function cutSocket(page: Page) {
-  await page.routeWebSocket(SOCKET_IO, (ws) => ws.close());
-  await page.route(SOCKET_IO, (route) => route.abort('connectionrefused'));
-}
-
 /**
- * Holds every buy the page sends, on either transport, until `first` has run. Set before the page
- * loads: only WebSockets opened afterwards pass through the hold.
+ * Holds every `show:buy` the page sends over its Socket.IO link — a WebSocket frame, or a
+ * long-polling POST if the link has not upgraded yet — until `first` has run. Set before the page
+ * loads: only WebSockets opened afterwards pass through the hold. HTTP buys (POST /api/show/buy)
+ * are not held: the one caller waits for Live and expects its buy over the socket.
  */
 async function holdBuys(page: Page, first: () => Promise<void>) {
   let ran: Promise<void> | undefined;
@@ -62,10 +65,6 @@ async function holdBuys(page: Page, first: () => Promise<void>) {
     ran ??= first();
     return ran;
   };
-  await page.route('**/api/show/buy', async (route) => {
-    await firstOnce();
-    await route.continue();
-  });
   await page.route(SOCKET_IO, async (route) => {
     if (holdsBuy(route.request().postData() ?? '')) await firstOnce();
     await route.continue();
@@ -79,7 +78,7 @@ async function holdBuys(page: Page, first: () => Promise<void>) {
   });
 }
 
-const waitLive = (page: Page) => page.getByRole('status', { name: 'Connection: Live' }).waitFor({ timeout: 15_000 });
+const waitLive = (page: Page) => connectionStatus(page, 'Live').waitFor({ timeout: 15_000 });
 
 describe('buying in Chromium: live items, $1 test products, swipe and keyboard confirm', () => {
   let app: EmbeddedApp;
@@ -111,7 +110,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     memberA = await newPage(375, 812);
     memberB = await newPage(1280, 800);
     memberC = await newPage(375, 812);
-    await cutSocket(memberC);
+    await refuseLiveSocket(memberC);
     declined = await newPage(375, 812);
     newcomer = await newPage(375, 812);
     buysA = countBuys(memberA);
@@ -242,7 +241,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
   it('buys over POST /api/show/buy when the live socket is unavailable', async () => {
     const buyC = memberC.getByRole('button', { name: 'Buy Now $380.00' });
     await buyC.waitFor({ timeout: 15_000 });
-    await memberC.getByRole('status', { name: 'Connection: Reconnecting…' }).waitFor();
+    await connectionStatus(memberC, 'Reconnecting…').waitFor();
     await buyC.dblclick();
     expect(await toastText(memberC, 'Purchase Successful!')).toContain(
       "You've successfully purchased Ember Karambit for $380.00!",
@@ -262,15 +261,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     const [sentA, sentC] = [buysA.length, buysC.length];
 
     await Promise.all([buyA.click(), buyC.click()]);
-    const outcomes = await Promise.all(
-      [memberA, memberC].map(async (page) => {
-        const toast = page
-          .getByRole('region', { name: /Notifications/ })
-          .locator('li', { hasText: /Nomad Bowie|Already Sold/ });
-        await toast.waitFor();
-        return (await toast.textContent()) ?? '';
-      }),
-    );
+    const outcomes = await Promise.all([memberA, memberC].map((page) => toastText(page, /Nomad Bowie|Already Sold/)));
     expect(outcomes.filter((text) => text.includes('Purchase Successful!'))).toHaveLength(1);
     expect(outcomes.filter((text) => text.includes('Already Sold'))).toHaveLength(1);
     expect(buysA.slice(sentA)).toMatchObject([{ via: 'socket' }]);

@@ -1,7 +1,7 @@
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInAdmin } from './support/browser-helpers';
+import { connectionStatus, logInAdmin, SOCKET_IO } from './support/browser-helpers';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -43,11 +43,11 @@ describe('the live show in Chromium: server-timed countdowns, push with polling 
     page = await context.newPage();
     // Lets the test cut the socket — both of Socket.IO's transports, and nothing else — as a
     // flaky mobile network would.
-    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    await page.routeWebSocket(SOCKET_IO, (ws) => {
       if (socketCut) return ws.close();
       ws.connectToServer();
     });
-    await page.route(/\/socket\.io\//, (route) => (socketCut ? route.abort('connectionrefused') : route.continue()));
+    await page.route(SOCKET_IO, (route) => (socketCut ? route.abort('connectionrefused') : route.continue()));
     await page.goto(`${app.baseUrl}/login`);
     await logInAdmin(app, page);
   });
@@ -70,11 +70,7 @@ describe('the live show in Chromium: server-timed countdowns, push with polling 
       imageUrls: ['/media/knives/raven-tanto-1.svg'],
     });
     await page.goto(`${app.baseUrl}/show`);
-    await page
-      .getByText('Live', { exact: true })
-      .or(page.getByRole('status', { name: 'Connection: Live' }))
-      .first()
-      .waitFor();
+    await page.getByText('Live', { exact: true }).or(connectionStatus(page, 'Live')).first().waitFor();
     await api('/api/show/start', { showId: show.id });
     await page.getByRole('heading', { name: 'Timed Knife' }).waitFor();
     const remaining = page.getByText('Time Remaining').locator('..').locator('span').last();
@@ -91,7 +87,7 @@ describe('the live show in Chromium: server-timed countdowns, push with polling 
     socketCut = true;
     // Drop the current socket: reload with the socket route refusing connections.
     await page.reload();
-    await page.getByRole('status', { name: 'Connection: Reconnecting…' }).waitFor();
+    await connectionStatus(page, 'Reconnecting…').waitFor();
     await page.getByRole('heading', { name: 'Timed Knife' }).waitFor();
 
     const shows = await api('/api/shows');
@@ -100,7 +96,7 @@ describe('the live show in Chromium: server-timed countdowns, push with polling 
     await page.getByRole('heading', { name: 'The Vault is Closed' }).waitFor({ timeout: 5000 });
 
     socketCut = false;
-    await page.getByRole('status', { name: 'Connection: Live' }).waitFor({ timeout: 15_000 });
+    await connectionStatus(page, 'Live').waitFor({ timeout: 15_000 });
     await api('/api/show/start', { showId: shows[0].id });
     await page.getByRole('heading', { name: 'Timed Knife' }).waitFor({ timeout: 5000 });
   });

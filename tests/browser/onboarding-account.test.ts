@@ -1,13 +1,7 @@
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arriveAt } from './support/browser-helpers';
-
-async function toast(page: Page, title: string) {
-  const item = page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: title });
-  await item.waitFor();
-  return (await item.textContent()) ?? '';
-}
+import { registerAndLogIn, toastText } from './support/browser-helpers';
 
 async function fillCard(scope: Page, card: string) {
   await scope.getByLabel('Cardholder name').fill('Ada Blade');
@@ -26,19 +20,7 @@ describe('onboarding and the account area in Chromium (simulator payments)', () 
     app = await startEmbeddedApp();
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${app.baseUrl}/register`);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Blade');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('sharp-edges-99');
-    await page.getByLabel('Confirm password').fill('sharp-edges-99');
-    const createAccount = page.getByRole('button', { name: 'Create account' });
-    await createAccount.click();
-    await arriveAt(page, `${app.baseUrl}/login`, createAccount);
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('sharp-edges-99');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${app.baseUrl}/onboarding`);
+    await registerAndLogIn(app, page, 'ada@example.com', { first: 'Ada', last: 'Blade' });
   });
   afterAll(async () => {
     await browser?.close();
@@ -58,14 +40,14 @@ describe('onboarding and the account area in Chromium (simulator payments)', () 
     await page.getByLabel('ZIP code').fill('78701');
     await page.getByLabel('Knife experience level').selectOption('expert');
     await page.getByRole('button', { name: 'Next Step' }).click();
-    await toast(page, 'Profile Saved!');
+    await toastText(page, 'Profile Saved!');
     expect(await progress.getAttribute('aria-valuenow')).toBe('100');
 
     // The card number is typed with spaces grouped in fours and capped at 16 digits.
     await fillCard(page, '411111111111111199');
     expect(await page.getByLabel('Card number').inputValue()).toBe('4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Save Payment Method' }).click();
-    await toast(page, 'Welcome to the Vault!');
+    await toastText(page, 'Welcome to the Vault!');
     await page.waitForURL(`${app.baseUrl}/show`);
     const me = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.json()));
     expect(me.user.onboardingCompleted).toBe(true);
@@ -83,7 +65,7 @@ describe('onboarding and the account area in Chromium (simulator payments)', () 
     await dialog.getByText('ending in 1111').waitFor();
     await fillCard(page, '5424000000000015');
     await dialog.getByRole('button', { name: 'Save Payment Method' }).click();
-    await toast(page, 'Payment Method Saved');
+    await toastText(page, 'Payment Method Saved');
     await dialog.getByText('ending in 0015').waitFor();
 
     const methods = async () =>
@@ -102,7 +84,7 @@ describe('onboarding and the account area in Chromium (simulator payments)', () 
       .getByText('Are you sure you want to remove this payment method? This action cannot be undone.')
       .waitFor();
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
-    await toast(page, 'Payment Method Removed');
+    await toastText(page, 'Payment Method Removed');
     await expect(dialog.getByText('ending in 0015').count()).resolves.toBe(0);
     expect((await methods()).map((m) => [m.last4, m.isDefault])).toEqual([['1111', true]]);
     await dialog
@@ -121,7 +103,7 @@ describe('onboarding and the account area in Chromium (simulator payments)', () 
     await dialog.getByLabel('Address').fill('2 Anvil Road');
     await dialog.getByLabel('City').fill('Dallas');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'Profile Updated');
+    await toastText(page, 'Profile Updated');
     await dialog.getByText('2 Anvil Road').waitFor();
     await expect(dialog.getByRole('button', { name: 'Save Changes' }).count()).resolves.toBe(0);
     const profile = await page.evaluate(() => fetch('/api/profile').then((r) => r.json()));

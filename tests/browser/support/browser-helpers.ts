@@ -4,8 +4,25 @@ import path from 'node:path';
 import type { EmbeddedApp } from '@vault/testing';
 import type { Locator, Page } from 'playwright-core';
 
-// What the browser tests do again and again: look at toasts, call the API as the page's member,
-// onboard a member the way a member does, take screenshots.
+// What the browser tests do again and again: look at toasts and the connection status, call the
+// API as the page's member, log in, onboard a member the way a member does, cut the live socket,
+// take screenshots.
+
+/** Socket.IO's requests, on both of its transports (WebSocket and long-polling). */
+export const SOCKET_IO = /\/socket\.io\//;
+
+/**
+ * Keeps the page's Socket.IO link from ever coming up, on both transports, and nothing else: the
+ * page polls instead (and buys over HTTP). Set before the page loads.
+ */
+export async function refuseLiveSocket(page: Page): Promise<void> {
+  await page.routeWebSocket(SOCKET_IO, (ws) => ws.close());
+  await page.route(SOCKET_IO, (route) => route.abort('connectionrefused'));
+}
+
+/** The live-show link's indicator, on /show and /admin alike, showing this label. */
+export const connectionStatus = (page: Page, label: 'Live' | 'Reconnecting…' | 'Connecting…'): Locator =>
+  page.getByRole('status', { name: `Connection: ${label}` });
 
 /**
  * Full-page screenshots at 375 px and 1280 px under the system temp dir, for a human to look at
@@ -23,12 +40,13 @@ export async function shotBothWidths(page: Page, dir: string, name: string) {
   await page.setViewportSize(size);
 }
 
-function toastItem(page: Page, title: string): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: title });
+function toastItem(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).locator('li', { hasText: text });
 }
 
-export async function toastText(page: Page, title: string): Promise<string> {
-  const item = toastItem(page, title);
+/** Waits for a toast holding this text (its title, say) and returns its whole text. */
+export async function toastText(page: Page, text: string | RegExp): Promise<string> {
+  const item = toastItem(page, text);
   await item.waitFor();
   return (await item.textContent()) ?? '';
 }
@@ -55,16 +73,55 @@ export async function api<T>(
 }
 
 /**
- * Logs the seeded admin in from the login form the page is showing, and waits to land on a page
- * matching `landsOn`.
+ * Logs in from the login form: goes to /login unless the page is there already, and waits for the
+ * form itself — not the one a navigation is leaving (see arriveAt) — before filling it.
  */
-export async function logInAdmin(app: EmbeddedApp, page: Page, landsOn: RegExp = /onboarding|show/) {
-  // The login page itself, not the one a navigation is leaving (see arriveAt).
+export async function logIn(page: Page, app: EmbeddedApp, email: string, password: string): Promise<void> {
+  if (!page.url().endsWith('/login')) await page.goto(`${app.baseUrl}/login`);
   await page.getByRole('button', { name: 'Log in' }).waitFor();
-  await page.getByLabel('Email').fill('admin@vault.local');
-  await page.getByLabel('Password').fill(app.adminPassword);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Logs the seeded admin in, and waits to land on a page matching `landsOn`. */
+export async function logInAdmin(app: EmbeddedApp, page: Page, landsOn: RegExp = /onboarding|show/) {
+  await logIn(page, app, 'admin@vault.local', app.adminPassword);
   await page.waitForURL(landsOn);
+}
+
+/**
+ * Waits until `page` is at `url` and the page it came from is gone. React Router changes the URL at
+ * once but renders the new route in a transition, so for a moment under load the old page is still
+ * on screen: a `fill` by label straight after waitForURL can land in the old form (the register
+ * form has an Email field too) and leave the new one empty. `left` is a control only the old page has.
+ */
+async function arriveAt(page: Page, url: string, left: Locator): Promise<void> {
+  await page.waitForURL(url);
+  await left.waitFor({ state: 'detached' });
+}
+
+/**
+ * Registers a member (Mia Collector unless named otherwise) in the UI and logs them in, ending on
+ * /onboarding.
+ */
+export async function registerAndLogIn(
+  app: EmbeddedApp,
+  page: Page,
+  email: string,
+  name = { first: 'Mia', last: 'Collector' },
+): Promise<void> {
+  await page.goto(`${app.baseUrl}/register`);
+  await page.getByLabel('First name').fill(name.first);
+  await page.getByLabel('Last name').fill(name.last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('sharp-edges-99');
+  await page.getByLabel('Confirm password').fill('sharp-edges-99');
+  const createAccount = page.getByRole('button', { name: 'Create account' });
+  await createAccount.click();
+  await arriveAt(page, `${app.baseUrl}/login`, createAccount);
+  await logIn(page, app, email, 'sharp-edges-99');
+  await arriveAt(page, `${app.baseUrl}/onboarding`, page.getByRole('button', { name: 'Log in' }));
 }
 
 /**
@@ -72,32 +129,8 @@ export async function logInAdmin(app: EmbeddedApp, page: Page, landsOn: RegExp =
  * Collector; the card defaults to the simulator's approving 4111 1111 1111 1111 (see the README
  * for the cards that decline or fail at charge time).
  */
-/**
- * Waits until `page` is at `url` and the page it came from is gone. React Router changes the URL at
- * once but renders the new route in a transition, so for a moment under load the old page is still
- * on screen: a `fill` by label straight after waitForURL can land in the old form (the register
- * form has an Email field too) and leave the new one empty. `left` is a control only the old page has.
- */
-export async function arriveAt(page: Page, url: string, left: Locator): Promise<void> {
-  await page.waitForURL(url);
-  await left.waitFor({ state: 'detached' });
-}
-
 export async function onboardMember(app: EmbeddedApp, page: Page, email: string, card = '4111111111111111') {
-  await page.goto(`${app.baseUrl}/register`);
-  await page.getByLabel('First name').fill('Mia');
-  await page.getByLabel('Last name').fill('Collector');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('sharp-edges-99');
-  await page.getByLabel('Confirm password').fill('sharp-edges-99');
-  const createAccount = page.getByRole('button', { name: 'Create account' });
-  await createAccount.click();
-  await arriveAt(page, `${app.baseUrl}/login`, createAccount);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('sharp-edges-99');
-  const logInButton = page.getByRole('button', { name: 'Log in' });
-  await logInButton.click();
-  await arriveAt(page, `${app.baseUrl}/onboarding`, logInButton);
+  await registerAndLogIn(app, page, email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Full name').fill('Mia Collector');
   await page.getByLabel('Street address').fill('1 Forge Street');

@@ -27,6 +27,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The ApiError of a non-ok answer: "<status>: <body text or status text>", the body kept for
+ * `serverMessage`. The HTTP client and the socket buy both build theirs here.
+ */
+export const answerError = (status: number, text: string, statusText = ''): ApiError =>
+  new ApiError(status, `${status}: ${text || statusText}`, text);
+
 /** The browser could not reach the API at all (as opposed to the API answering with an error). */
 export class NetworkError extends Error {
   constructor(
@@ -90,7 +97,7 @@ async function request<T>(method: string, url: string, body?: unknown, options: 
     } catch (error) {
       throw new NetworkError(error, timedOut);
     }
-    if (!response.ok) throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, text);
+    if (!response.ok) throw answerError(response.status, text, response.statusText);
     return JSON.parse(text) as T;
   } finally {
     clearTimeout(timer);

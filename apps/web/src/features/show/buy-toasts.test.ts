@@ -1,7 +1,7 @@
 import { buyMessages } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { bought } from './api/fake-socket.fixture';
+import { bought } from './bought.fixture';
 import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
 import { answerLost, outcomeUnknown } from './idempotency';
 

@@ -2,9 +2,10 @@ import { IDEMPOTENCY_HEADER, socketEvents } from '@vault/contracts';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { holdLiveSocket, releaseLiveSocket } from '../../../lib/live-show/live-socket';
+import { bought } from '../bought.fixture';
 import { answerLost } from '../idempotency';
 import { sendBuy } from './buy';
-import { bought, fakeSocket, soon } from './fake-socket.fixture';
+import { fakeSocket, soon } from './fake-socket.fixture';
 
 const ITEM = bought.item.id;
 const KEY = 'key-0123456789';

@@ -1,9 +1,10 @@
 import { buyMessages, socketEvents } from '@vault/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, NetworkError } from '../../../lib/api-client';
+import { bought } from '../bought.fixture';
 import { isSoldOut, purchaseErrorToast } from '../buy-toasts';
 import { answerLost, outcomeUnknown } from '../idempotency';
-import { bought, fakeSocket, soon } from './fake-socket.fixture';
+import { fakeSocket, soon } from './fake-socket.fixture';
 import { emitBuy } from './socket-buy';
 
 const ITEM = bought.item.id;

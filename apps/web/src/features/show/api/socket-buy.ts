@@ -1,5 +1,5 @@
 import { type BuyBody, type BuyResponse, SocketBuyAck, type SocketBuyRequest, socketEvents } from '@vault/contracts';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { answerError, NetworkError } from '../../../lib/api-client';
 import type { LiveSocket } from '../../../lib/live-show/live-socket';
 
 /**
@@ -9,12 +9,11 @@ import type { LiveSocket } from '../../../lib/live-show/live-socket';
  * says nothing about the sale: it fails like a 5xx with a body that is not `{ message }` (outcome
  * unknown, the key kept, Purchase Failed with the default text).
  */
-export function buyAnswer(reply: unknown): BuyResponse {
+function buyAnswer(reply: unknown): BuyResponse {
   const ack = SocketBuyAck.safeParse(reply);
-  if (!ack.success) throw new ApiError(502, '502: malformed show:buy acknowledgement', '');
+  if (!ack.success) throw answerError(502, '', 'malformed show:buy acknowledgement');
   if (ack.data.ok) return ack.data.response;
-  const body = JSON.stringify({ message: ack.data.message });
-  throw new ApiError(ack.data.status, `${ack.data.status}: ${body}`, body);
+  throw answerError(ack.data.status, JSON.stringify({ message: ack.data.message }));
 }
 
 /**
@@ -32,7 +31,9 @@ export function emitBuy(
   return new Promise((resolve, reject) => {
     // Socket.IO fails a pending ack on disconnect only if the packet left the socket: one it
     // buffered (emitted just as its heartbeat expired) would wait for a reconnection or the whole
-    // timeout. A drop ends the attempt at once either way.
+    // timeout. A drop ends the attempt at once either way. Such a buffered packet is still sent
+    // after reconnecting, possibly beside the caller's same-key re-send: harmless, since the server
+    // treats one key as one purchase.
     const dropped = () =>
       reject(new NetworkError(new Error('The live socket disconnected before the buy was answered')));
     socket.once('disconnect', dropped);
@@ -40,8 +41,9 @@ export function emitBuy(
     socket.timeout(timeoutMs).emit(socketEvents.buy, request, (error, reply) => {
       socket.off('disconnect', dropped);
       if (error) {
-        // Still connected: the ack's timeout passed (otherwise the link dropped).
-        reject(new NetworkError(error, socket.connected));
+        // Only the ack's timeout gets here: socket.io-client (4.8.4) emits 'disconnect' before it
+        // fails the pending acks, so a drop has already rejected through `dropped` above.
+        reject(new NetworkError(error, true));
         return;
       }
       try {
