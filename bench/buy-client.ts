@@ -6,12 +6,11 @@
 
 import http from 'node:http';
 import { buyMessages, SocketBuyAck, socketEvents } from '@vault/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectSocket, inBatches } from './bench-app';
 
 /** A request or an acknowledgement that has not come back in this time counts as a network error. */
 const ANSWER_TIMEOUT_MS = 30_000;
-/** Socket handshakes open this many at a time (2,000 at once would be a benchmark of their own). */
-const CONNECT_BATCH = 500;
 
 /**
  * A keep-alive pool that really keeps one connection per buyer. `maxFreeSockets` defaults to 256:
@@ -82,9 +81,9 @@ export async function emitBuy(socket: Socket, showItemId: string): Promise<Answe
 }
 
 /**
- * One Socket.IO connection per cookie, as the show screen opens it (WebSocket only, the session
- * cookie and Origin on the handshake), resolved once every one is connected. `listen` attaches
- * handlers before the handshake, so not even the first push is missed.
+ * One Socket.IO connection per cookie, as the show screen opens it (bench-app.ts connectSocket),
+ * opened in batches and resolved once every one is connected; socket i is cookie i's. `listen`
+ * attaches handlers before the handshake, so not even the first push is missed.
  */
 export async function connectSockets(
   base: string,
@@ -93,23 +92,12 @@ export async function connectSockets(
 ): Promise<Socket[]> {
   const sockets: Socket[] = [];
   try {
-    for (let start = 0; start < cookies.length; start += CONNECT_BATCH) {
-      const batch = cookies.slice(start, start + CONNECT_BATCH).map((cookie) => {
-        const socket = io(base, {
-          transports: ['websocket'],
-          extraHeaders: { cookie, origin: base },
-          reconnection: false,
-          forceNew: true,
-        });
-        listen(socket, sockets.length);
-        sockets.push(socket);
-        return new Promise<void>((resolve, reject) => {
-          socket.once('connect', () => resolve());
-          socket.once('connect_error', reject);
-        });
+    await inBatches(cookies.length, async (i) => {
+      await connectSocket(base, cookies[i] ?? '', (socket) => {
+        sockets[i] = socket;
+        listen(socket, i);
       });
-      await Promise.all(batch);
-    }
+    });
     return sockets;
   } catch (error) {
     for (const socket of sockets) socket.disconnect();
@@ -117,7 +105,7 @@ export async function connectSockets(
   }
 }
 
-export type Outcome = 'won' | 'sold' | 'other4xx' | 'fivexx' | 'failed';
+type Outcome = 'won' | 'sold' | 'other4xx' | 'fivexx' | 'failed';
 
 /** Sorts an answer into the report's columns; a 409 counts as "sold" only with the Sold message. */
 function outcomeOf(answer: Answer): Outcome {

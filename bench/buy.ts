@@ -19,10 +19,11 @@
 // 0: a ratio on a shared 2-core machine is a measurement, not a correctness check. STRICT=1 makes
 // a missed target exit 1 too.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { simulatorDb } from '@vault/authnet-simulator';
-import { applyJsonPatch, type ShowChange, socketEvents } from '@vault/contracts';
-import { freePort, type RunningProcess, startProcess } from '@vault/testing';
+import { applyJsonPatch, type ShowChange, ShowStateView, socketEvents } from '@vault/contracts';
 import type { Socket } from 'socket.io-client';
+import { apiClient, type BareServer, BENCH_ENV, startBare, startLiveShow } from './bench-app';
 import {
   type Answer,
   type BurstResult,
@@ -34,7 +35,7 @@ import {
   send,
 } from './buy-client';
 import { startScaledStack } from './scaled-stack';
-import { ms, summarize } from './stats';
+import { ms, summarize, summaryLine } from './stats';
 
 const BUYERS = Number(process.env.BUYERS ?? 2000);
 const REPLICAS = Number(process.env.REPLICAS ?? 1);
@@ -50,73 +51,48 @@ const WAIT_MS = 30_000;
 
 type Transport = 'http' | 'cold' | 'socket';
 
-const pause = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
 const p99 = (r: BurstResult) => summarize(r.latencies).p99;
-const line = (r: BurstResult) => {
-  const s = summarize(r.latencies);
-  return `p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · max ${ms(s.max)}`;
-};
 /** The id of the item a state view shows on sale, if any. */
-const onSaleIn = (view: unknown) => {
-  const current = (view as { currentItem?: { id?: string; status?: string } | null } | undefined)?.currentItem;
-  return current?.status === 'showing' ? current.id : undefined;
-};
+const onSaleIn = (view: ShowStateView | undefined) =>
+  view?.currentItem?.status === 'showing' ? view.currentItem.id : undefined;
 
-const stack = await startScaledStack({
-  replicas: REPLICAS,
-  members: BUYERS,
-  env: { SERVE_WEB: 'false', NODE_ENV: 'production' },
-  apiNodeArgs: nodeArgs,
-});
+const stack = await startScaledStack({ replicas: REPLICAS, members: BUYERS, env: BENCH_ENV, apiNodeArgs: nodeArgs });
 const { bases, handle, admin, members } = stack;
 const cookies = members.map((m) => m.cookie);
-let bare: RunningProcess | undefined;
+let bare: BareServer | undefined;
 const vaultAgent = keepAliveAgent();
 const bareAgent = keepAliveAgent();
 let vaultSockets: Socket[] = [];
 let bareSockets: Socket[] = [];
 /**
  * Each buyer's screen as its vault socket draws it: the full view pushed on connect, kept current by
- * the changes after it (undefined if a change did not fit). Not validated: the client must stay
- * light while it times a burst, and a malformed push only fails the check that reads it.
+ * the changes after it (undefined if a change did not fit). Not validated (typed as what the API
+ * sends): the client must stay light while it times a burst, and a malformed push only fails the
+ * check that reads it.
  */
-const screens: Array<{ rev: number; view: unknown } | undefined> = [];
+const screens: Array<{ rev: number; view: ShowStateView } | undefined> = [];
 
 try {
-  const barePort = await freePort();
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  bare = startProcess('bench/bare-http.ts', { PORT: String(barePort), NODE_ENV: 'production' }, nodeArgs);
-  await bare.waitFor('bare server listening');
+  bare = await startBare(nodeArgs);
+  const bareBase = bare.base;
   console.log(`seeded ${BUYERS} onboarded members with sessions in ${(stack.seedMs / 1000).toFixed(1)} s`);
   console.log(
     `bench:buy — ${BUYERS} members; ${REPLICAS} API replica(s) + 1 worker (scaled: Postgres + Redis); floor: bare Fastify + Socket.IO in its own process; ${new Date().toISOString()}`,
   );
   const first = bases[0] ?? '';
   const baseOf = (i: number) => bases[i % bases.length] ?? first;
-  const adminCall = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const answer = await send(false, first, admin.cookie, method, path, body);
-    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body}`);
-    return JSON.parse(answer.body) as Record<string, unknown>;
-  };
-  const show = await adminCall('POST', '/api/shows', {
-    title: 'Buy bench',
-    perKnifeSeconds: 600,
-    prerollSeconds: 0,
-    intermissionSeconds: 0,
-  });
-  const items: string[] = [];
-  for (let k = 0; k <= RACES + EXTRA_ITEMS; k++) {
-    items.push(
-      String((await adminCall('POST', '/api/show-items', { showId: show.id, title: `Race ${k}`, price: '450' })).id),
-    );
-  }
-  await adminCall('POST', '/api/show/start', { showId: show.id });
+  const adminCall = apiClient(first, admin.cookie);
+  const { itemIds: items } = await startLiveShow(
+    adminCall,
+    { title: 'Buy bench', perKnifeSeconds: 600, prerollSeconds: 0, intermissionSeconds: 0 },
+    Array.from({ length: RACES + EXTRA_ITEMS + 1 }, (_, k) => ({ title: `Race ${k}`, price: '450' })),
+  );
 
   async function until(what: string, done: () => boolean | Promise<boolean>) {
     const deadline = Date.now() + WAIT_MS;
     while (!(await done())) {
       if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-      await pause(50);
+      await sleep(50);
     }
   }
 
@@ -126,11 +102,14 @@ try {
    * push that put it on sale.
    */
   async function watch(itemId: string) {
-    await until('the item is on sale', async () => onSaleIn(await adminCall('GET', '/api/show/state')) === itemId);
+    await until(
+      'the item is on sale',
+      async () => onSaleIn(ShowStateView.parse(await adminCall('/api/show/state'))) === itemId,
+    );
     const loads = await Promise.all(
       members.map((m, i) => send(vaultAgent, baseOf(i), m.cookie, 'GET', '/api/show/state')),
     );
-    const blind = loads.filter((load) => onSaleIn(JSON.parse(load.body)) !== itemId).length;
+    const blind = loads.filter((load) => onSaleIn(JSON.parse(load.body) as ShowStateView) !== itemId).length;
     if (blind > 0) throw new Error(`${blind} members' state loads do not show the item on sale`);
     await until('every socket shows it', () => vaultSockets.every((_, i) => onSaleIn(screens[i]?.view) === itemId));
   }
@@ -192,14 +171,14 @@ try {
     const result = await burst(BUYERS, (i) => buy(server, via(i), i, itemId));
     const { sold, failed } = result.counts;
     const answers = server === 'bare' ? ` (${sold} × 409, ${failed} errors)` : '';
-    console.log(`${label.padEnd(9)} ${line(result)}${answers} [${pool}]`);
+    console.log(`${label.padEnd(9)} ${summaryLine(result.latencies)}${answers} [${pool}]`);
     return result;
   }
 
   async function openSockets() {
     const started = performance.now();
     vaultSockets = await connectSockets(first, cookies, (socket, i) => {
-      socket.on(socketEvents.state, (view: unknown, rev: number) => {
+      socket.on(socketEvents.state, (view: ShowStateView, rev: number) => {
         screens[i] = { rev, view };
       });
       socket.on(socketEvents.change, (change: ShowChange) => {
@@ -230,12 +209,12 @@ try {
     else if (vaultSockets.length === 0) await openSockets();
     await watch(itemId);
     await Promise.all(members.map((m) => send(bareAgent, bareBase, m.cookie, 'GET', '/bare')));
-    await pause(SETTLE_MS);
+    await sleep(SETTLE_MS);
 
     const httpFloor = options.httpFloor ? await timed('bare HTTP', 'bare', () => 'http', itemId) : undefined;
-    if (httpFloor) await pause(SETTLE_MS);
+    if (httpFloor) await sleep(SETTLE_MS);
     const floor = await timed('bare', 'bare', via, itemId);
-    await pause(SETTLE_MS);
+    await sleep(SETTLE_MS);
     const vault = await timed('vault', 'vault', via, itemId);
     console.log(
       `vault/bare p99 ${(p99(vault) / p99(floor)).toFixed(2)}×; the vault answered all in ${ms(vault.wallMs)}`,
@@ -280,7 +259,7 @@ try {
     if (!pass) missed++;
     console.log(`  ${t.what}: ${t.value.toFixed(2)}× (≤ ${t.limit}×) ${pass ? 'PASS' : 'FAIL'}`);
   }
-  console.log(`  bare socket floor (race 3): ${line(socket.floor)}`);
+  console.log(`  bare socket floor (race 3): ${summaryLine(socket.floor.latencies)}`);
   console.log(`  exactly once in every race (and the warm-up): ${exactlyOnce ? 'PASS' : 'FAIL'}`);
   if (!exactlyOnce || (STRICT && missed > 0)) process.exitCode = 1;
 } finally {

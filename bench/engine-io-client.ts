@@ -5,8 +5,8 @@
 // broadcast, more than the server needs to send it, and the benchmark measured its own client.
 // This one follows the same protocol (connects to the main namespace, answers pings) and hands on
 // exactly the event frames a real client would hand to its listeners, reading from each only what
-// the benchmark needs, from the raw bytes: the event name, "serverTime" and "step" (~10 µs a frame,
-// most of it Node's and ws's own socket reading).
+// the benchmark needs, from the raw bytes: the event name and, for the events it counts, "serverTime"
+// and "step" (~10 µs a frame, most of it Node's and ws's own socket reading).
 // Protocols: https://socket.io/docs/v4/engine-io-protocol/, https://socket.io/docs/v4/socket-io-protocol/
 
 import WebSocket from 'ws';
@@ -19,7 +19,8 @@ export interface EventFrame {
   /**
    * The integer under the first key `serverTime` / `step` in the payload, or null: a member of a
    * full view (`"step":7`) or the value of a show:change op whose path ends in it (`[["show","step"],7]`).
-   * The views and changes carry at most one of each.
+   * The views and changes carry at most one of each. Always null for an event the caller does not
+   * count (its payload is not scanned).
    */
   serverTime: number | null;
   step: number | null;
@@ -41,6 +42,7 @@ const SIO_CONNECT = char('0');
 const SIO_DISCONNECT = char('1');
 const SIO_EVENT = char('2');
 const SIO_CONNECT_ERROR = char('4');
+const OPEN_BRACKET = char('[');
 const COLON = char(':');
 const COMMA = char(',');
 const CLOSE_BRACKET = char(']');
@@ -69,19 +71,23 @@ function integerAfter(data: Buffer, key: Buffer): number | null {
   return null;
 }
 
-/** `42["name",…]` or `42<ackId>[…]`; null for another namespace (`42/nsp,…`), whose frames this socket would not see. */
-function eventFrame(data: Buffer, arrivedAt: number): EventFrame | null {
+/**
+ * `42["name",…]` or `42<ackId>[…]`; null for another namespace (`42/nsp,…`), whose frames this
+ * socket would not see. Only the events in `counted` have their payload scanned.
+ */
+function eventFrame(data: Buffer, arrivedAt: number, counted: ReadonlySet<string>): EventFrame | null {
   let i = 2;
   while (isDigit(data[i])) i++;
-  if (data[i] !== char('[') || data[i + 1] !== QUOTE) return null;
+  if (data[i] !== OPEN_BRACKET || data[i + 1] !== QUOTE) return null;
   const end = data.indexOf(QUOTE, i + 2);
   if (end < 0) return null;
   const name = data.toString('latin1', i + 2, end);
+  const scan = counted.has(name);
   return {
     name,
     arrivedAt,
-    serverTime: integerAfter(data, SERVER_TIME),
-    step: integerAfter(data, STEP),
+    serverTime: scan ? integerAfter(data, SERVER_TIME) : null,
+    step: scan ? integerAfter(data, STEP) : null,
     bytes: data.length,
   };
 }
@@ -90,11 +96,13 @@ function eventFrame(data: Buffer, arrivedAt: number): EventFrame | null {
  * Connects to the main namespace at `base` (http://host:port) with the given handshake headers
  * (cookie, origin). Resolves once the server has accepted the namespace connection (`40…`); rejects
  * on a connect error (`44…`) or a socket closed before that. `onEvent` sees every event frame of the
- * connected namespace. The servers measured here send no binary packets (`45…`), so none are read.
+ * connected namespace, with serverTime and step read only for the event names in `counted`. The
+ * servers measured here send no binary packets (`45…`), so none are read.
  */
 export function connectCheap(
   base: string,
   headers: Record<string, string>,
+  counted: ReadonlySet<string>,
   onEvent: (frame: EventFrame) => void,
 ): Promise<CheapSocket> {
   const url = `${base.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
@@ -116,7 +124,7 @@ export function connectCheap(
       if (data[0] !== EIO_MESSAGE) return;
       switch (data[1]) {
         case SIO_EVENT: {
-          const frame = connected ? eventFrame(data, arrivedAt) : null;
+          const frame = connected ? eventFrame(data, arrivedAt, counted) : null;
           if (frame) onEvent(frame);
           break;
         }

@@ -1,5 +1,5 @@
 // pnpm bench:fanout — push fan-out, calibrated in the same run. N clients in this process (default
-// 10,000) first receive ROUNDS publishes from a bare Socket.IO server (bench/bare-socket.ts, the
+// 10,000) first receive ROUNDS publishes from a bare Socket.IO server (bench/bare-http.ts, the
 // floor, fed the view the API serves), then ROUNDS state changes (pause and start alternately)
 // from one API process (embedded), with the same client. Latency runs from the pushed view's
 // serverTime (stamped when it is published) to its arrival at a client, on the same host clock.
@@ -16,20 +16,24 @@
 // floor, at SIO_CLIENTS (default 2,000; 0 skips it).
 // The open-files limit must allow CLIENTS sockets plus a few hundred (`ulimit -n`).
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { AdminShow, ShowStateView, socketEvents } from '@vault/contracts';
-import { freePort, type RunningProcess, startProcess } from '@vault/testing';
-import { io } from 'socket.io-client';
-import { connectCheap, type EventFrame } from './engine-io-client';
-import { ms, percentiles, summarize } from './stats';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ShowStateView, socketEvents } from '@vault/contracts';
+import {
+  apiClient,
+  type BareServer,
+  connectSocket,
+  inBatches,
+  startBare,
+  startBenchApp,
+  startLiveShow,
+} from './bench-app';
+import { type CheapSocket, connectCheap, type EventFrame } from './engine-io-client';
+import { ms, percentiles, summarize, summaryLine } from './stats';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const SIO_CLIENTS = Number(process.env.SIO_CLIENTS ?? 2000);
-/** Connects in flight at once: well inside the listen backlog (4096) of both servers. */
-const BATCH = 500;
 const TARGET_P99_MS = 150;
 const ROUND_TIMEOUT_MS = 30_000;
 /**
@@ -43,7 +47,7 @@ const RECEIPTS = new Set<string>([socketEvents.state, socketEvents.change]);
 
 /** What a client saw of an event frame; socket.io-client does not tell its size on the wire. */
 type Frame = Omit<EventFrame, 'bytes'> & { bytes: number | null };
-type Open = (onFrame: (frame: Frame) => void) => Promise<{ close(): Promise<void> }>;
+type Open = (onFrame: (frame: Frame) => void) => Promise<CheapSocket>;
 
 interface Side {
   label: string;
@@ -57,7 +61,6 @@ interface Side {
   publish(round: number, expect: (step: number) => void): Promise<number | null>;
 }
 
-const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** CPU time (ms) used by a process and its descendants (tsx runs the server in a child node). Linux: 100 ticks/s. */
@@ -145,28 +148,25 @@ async function measure(side: Side, clients: number): Promise<Result> {
     complete({ wall: performance.now() - start.wall, client, server, others, max: roundMax, lag: null });
   };
 
-  const sockets: { close(): Promise<void> }[] = [];
+  const sockets: CheapSocket[] = [];
   const connectStarted = Date.now();
   try {
-    for (let i = 0; i < clients; i += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, clients - i) }, async () => {
-        let ready = () => {};
-        const firstView = new Promise<void>((resolve) => {
-          ready = resolve;
-        });
-        let counted = -1;
-        const socket = await side.open((frame) => {
-          if (!RECEIPTS.has(frame.name)) return;
-          ready();
-          if (counted === round || frame.step === null || frame.step < expected || frame.serverTime === null) return;
-          counted = round;
-          onReceipt(frame, frame.serverTime);
-        });
-        sockets.push(socket);
-        await firstView;
+    await inBatches(clients, async () => {
+      let ready = () => {};
+      const firstView = new Promise<void>((resolve) => {
+        ready = resolve;
       });
-      await Promise.all(batch);
-    }
+      let counted = -1;
+      const socket = await side.open((frame) => {
+        if (!RECEIPTS.has(frame.name)) return;
+        ready();
+        if (counted === round || frame.step === null || frame.step < expected || frame.serverTime === null) return;
+        counted = round;
+        onReceipt(frame, frame.serverTime);
+      });
+      sockets.push(socket);
+      await firstView;
+    });
     result.connectMs = Date.now() - connectStarted;
     await settle(side.pid);
 
@@ -205,7 +205,7 @@ function report(label: string, result: Result) {
   const maxima = percentiles(result.windows.map((w) => w.max));
   const lags = result.windows.flatMap((w) => (w.lag === null ? [] : [w.lag]));
   console.log(`${label} — ${result.clients} clients, connected in ${(result.connectMs / 1000).toFixed(1)} s`);
-  console.log(`  publish → receipt: p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · max ${ms(s.max)}`);
+  console.log(`  publish → receipt: ${summaryLine(result.latencies)}`);
   console.log(`  deliveries ${s.count} of ${result.clients * ROUNDS} · payload ${bytes} per delivery`);
   // One slow round (a GC, a burst elsewhere on the machine) makes the p99: this shows how typical it is.
   console.log(`  slowest delivery of a round: median ${ms(maxima(50))}, worst ${ms(maxima(100))}`);
@@ -223,62 +223,29 @@ function report(label: string, result: Result) {
   return s;
 }
 
-const apiPort = await freePort();
-const base = `http://localhost:${apiPort}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'vault-fanout-'));
-const api = startProcess('apps/api/src/main.ts', {
-  DATA_DIR: dataDir,
-  PORT: String(apiPort),
-  PUBLIC_URL: base,
-  SEED_DEMO: 'false',
-  SERVE_WEB: 'false',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  // Production-like, with the local payment simulator chosen explicitly (env.ts refuses it otherwise).
-  AUTHNET_MODE: 'simulator',
-});
-let bare: RunningProcess | null = null;
+const api = await startBenchApp();
+const base = api.app.baseUrl;
+let bare: BareServer | null = null;
 try {
-  await api.waitFor('Vault is running');
-  const password = api.output().match(/Demo admin: \S+ \/ (\S+)/)?.[1] ?? '';
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'admin@vault.local', password }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const call = async (url: string, body?: unknown) => {
-    const res = await fetch(url.startsWith('http') ? url : `${base}${url}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const show = AdminShow.parse(
-    await call('/api/shows', { title: 'Fan-out bench', perKnifeSeconds: 600, prerollSeconds: 600 }),
-  );
-  await call('/api/show-items', { showId: show.id, title: 'Knife', price: '10' });
-  await call('/api/show/start', { showId: show.id });
+  const cookie = api.adminCookie;
+  const call = apiClient(base, cookie);
+  const { show } = await startLiveShow(call, { title: 'Fan-out bench', perKnifeSeconds: 600, prerollSeconds: 600 }, [
+    { title: 'Knife', price: '10' },
+  ]);
   // A live show's view, as the API pushes it: the floor sends this same view.
   const view = ShowStateView.parse(await call('/api/show/state'));
   if (!view.show) throw new Error('the show did not start');
   const liveShow = view.show;
 
-  const barePort = await freePort();
-  const bareBase = `http://localhost:${barePort}`;
-  bare = startProcess('bench/bare-socket.ts', { PORT: String(barePort) });
-  await bare.waitFor('listening');
-  const barePid = bare.child.pid ?? 0;
+  bare = await startBare();
+  const { base: bareBase, pid: barePid } = bare;
+  const bareCall = apiClient(bareBase);
   let bareStep = liveShow.step;
   const emit = async (): Promise<number> => {
-    const answer: { sentMs?: unknown } = await call(`${bareBase}/emit`, {
-      ...view,
-      show: { ...liveShow, step: bareStep },
-    });
-    if (typeof answer.sentMs !== 'number') throw new Error('bare-socket answered without sentMs');
-    return answer.sentMs;
+    const answer = await bareCall('/emit', { ...view, show: { ...liveShow, step: bareStep } });
+    const sentMs = (answer as { sentMs?: unknown }).sentMs;
+    if (typeof sentMs !== 'number') throw new Error('the bare server answered without sentMs');
+    return sentMs;
   };
   await emit(); // the view every socket gets on connect
   const bareSide = (open: Open): Side => ({
@@ -294,7 +261,7 @@ try {
   const cheap =
     (url: string): Open =>
     (onFrame) =>
-      connectCheap(url, headers, onFrame);
+      connectCheap(url, headers, RECEIPTS, onFrame);
 
   console.log(
     `bench:fanout — ${CLIENTS} clients in this process; per server (one process each) ${ROUNDS} publishes counted after ${WARMUP} not`,
@@ -303,14 +270,14 @@ try {
   if (SIO_CLIENTS > 0)
     report(
       'bare Socket.IO with socket.io-client instead (the old client)',
-      await measure(bareSide(socketIoOpen(bareBase, headers)), SIO_CLIENTS),
+      await measure(bareSide(socketIoOpen(bareBase, cookie)), SIO_CLIENTS),
     );
   await bare.stop();
   bare = null;
 
   const apiSide: Side = {
     label: 'API',
-    pid: api.child.pid ?? 0,
+    pid: api.app.process.child.pid ?? 0,
     open: cheap(base),
     async publish(round, expect) {
       const state = ShowStateView.parse(await call('/api/show/state'));
@@ -327,29 +294,25 @@ try {
   if (!pass) process.exitCode = 1;
 } finally {
   await bare?.stop();
-  await api.stop(10_000);
-  rmSync(dataDir, { recursive: true, force: true });
+  await api.stop();
 }
 
 /** socket.io-client as the app uses it: a listener handed the decoded view (its time to decode included). */
-function socketIoOpen(url: string, headers: Record<string, string>): Open {
-  return (onFrame) =>
-    new Promise((resolve, reject) => {
-      const socket = io(url, { transports: ['websocket'], extraHeaders: headers, reconnection: false });
-      socket.on(socketEvents.state, (view: ShowStateView) => {
+function socketIoOpen(url: string, cookie: string): Open {
+  return async (onFrame) => {
+    const socket = await connectSocket(url, cookie, (created) => {
+      created.on(socketEvents.state, (view: ShowStateView) => {
         const arrivedAt = Date.now();
         const step = view.show?.step ?? null;
         onFrame({ name: socketEvents.state, arrivedAt, serverTime: view.serverTime, step, bytes: null });
       });
-      socket.once('connect_error', reject);
-      socket.once('connect', () =>
-        resolve({
-          close: () => {
-            const closed = new Promise<void>((done) => socket.io.engine.once('close', () => done()));
-            socket.disconnect();
-            return closed;
-          },
-        }),
-      );
     });
+    return {
+      close: () => {
+        const closed = new Promise<void>((done) => socket.io.engine.once('close', () => done()));
+        socket.disconnect();
+        return closed;
+      },
+    };
+  };
 }

@@ -10,6 +10,7 @@ import {
   simulatorEnv,
   startProcess,
   TEST_REDIS_URL,
+  type TestRedis,
 } from '@vault/testing';
 
 export interface ScaledStack {
@@ -41,28 +42,34 @@ export interface ScaledStackOptions {
  */
 export async function startScaledStack(options: ScaledStackOptions): Promise<ScaledStack> {
   const database = await createScratchDatabase();
-  // A private prefix whose keys (sessions, BullMQ, streams) are deleted at stop.
-  const redis = await openTestRedis();
   const sessionSecret = randomBytes(32).toString('base64url');
   const processes: RunningProcess[] = [];
+  let redis: TestRedis | undefined;
   let handle: DatabaseHandle | undefined;
+  // Whatever was set up so far, also when a step of the setup failed (Redis down, a process that
+  // does not start): the scratch database is dropped and the Redis prefix deleted either way.
   const stop = async () => {
-    await handle?.close();
-    await Promise.all(processes.map((p) => p.stop(10_000)));
-    await database.drop();
-    await redis.dispose();
-  };
-  const shared = {
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: redis.prefix,
-    SESSION_SECRET: sessionSecret,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ...simulatorEnv(),
-    ...options.env,
+    try {
+      await handle?.close();
+      await Promise.all(processes.map((p) => p.stop(10_000)));
+      await database.drop();
+    } finally {
+      await redis?.dispose();
+    }
   };
   try {
+    // A private prefix whose keys (sessions, BullMQ, streams) are deleted at stop.
+    redis = await openTestRedis();
+    const shared = {
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: redis.prefix,
+      SESSION_SECRET: sessionSecret,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...simulatorEnv(),
+      ...options.env,
+    };
     const bases: string[] = [];
     for (let i = 0; i < options.replicas; i++) {
       const port = await freePort();

@@ -14,7 +14,9 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { freePort, type RunningProcess, type SeededMember, startEmbeddedApp, startProcess } from '@vault/testing';
+import { ShowStateView } from '@vault/contracts';
+import type { SeededMember } from '@vault/testing';
+import { apiClient, BENCH_ENV, logIn, startBare, startBenchApp, startLiveShow } from './bench-app';
 import { startScaledStack } from './scaled-stack';
 
 const WRK = '/usr/bin/wrk';
@@ -101,58 +103,32 @@ async function measure(target: Target) {
   );
 }
 
-/** A session cookie from a login (the embedded app's members are created through its own API). */
-async function logIn(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login as ${email}: ${res.status} ${await res.text()}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
 /** The app under test, with an admin and a member signed in. */
 async function startApp(): Promise<{ base: string; admin: string; member: string; stop(): Promise<unknown> }> {
   if (SCALED) {
-    const stack = await startScaledStack({
-      replicas: 1,
-      members: 1,
-      env: { SERVE_WEB: 'false', NODE_ENV: 'production' },
-    });
+    const stack = await startScaledStack({ replicas: 1, members: 1, env: BENCH_ENV });
     const member = stack.members[0] as SeededMember;
     return { base: stack.bases[0] ?? '', admin: stack.admin.cookie, member: member.cookie, stop: stack.stop };
   }
-  const app = await startEmbeddedApp({
-    SEED_DEMO: 'false',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    // Production-like, with the local payment simulator chosen explicitly (env.ts refuses it otherwise).
-    AUTHNET_MODE: 'simulator',
-  });
+  const bench = await startBenchApp();
   try {
-    const base = app.baseUrl;
+    const base = bench.app.baseUrl;
+    // The embedded app's members are created through its own API.
     const account = {
       firstName: 'Bench',
       lastName: 'Member',
       email: 'bench@example.com',
       password: 'bench-password-1',
     };
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(account),
-    });
-    if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+    await apiClient(base)('/api/auth/register', account);
     return {
       base,
-      admin: await logIn(base, 'admin@vault.local', app.adminPassword),
+      admin: bench.adminCookie,
       member: await logIn(base, account.email, account.password),
-      stop: app.stop,
+      stop: bench.stop,
     };
   } catch (error) {
-    await app.stop();
+    await bench.stop();
     throw error;
   }
 }
@@ -161,32 +137,23 @@ console.log(
   `bench:state — wrk -t${THREADS} -c${CONNECTIONS}, ${DURATION} s per route (after ${WARMUP} s unreported); app: ${SCALED ? 'one scaled replica' : 'embedded'}; ${new Date().toISOString()}`,
 );
 
-const barePort = await freePort();
-const bare: RunningProcess = startProcess('bench/bare-http.ts', { PORT: String(barePort), NODE_ENV: 'production' });
+const bare = await startBare();
 try {
-  await bare.waitFor('bare server listening');
-  await measure({ name: 'bare GET /bare', url: `http://127.0.0.1:${barePort}/bare`, headers: {} });
+  await measure({ name: 'bare GET /bare', url: `${bare.base}/bare`, headers: {} });
 } finally {
   await bare.stop();
 }
 
 const app = await startApp();
 try {
-  const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${app.base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', origin: app.base, cookie: app.admin },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const show = await call('/api/shows', { title: 'State bench', perKnifeSeconds: 3600, prerollSeconds: 0 });
-  for (let k = 1; k <= ITEMS; k++) {
-    await call('/api/show-items', { showId: show.id, title: `Knife ${k}`, price: `${100 * k}` });
-  }
-  await call('/api/show/start', { showId: show.id });
-  const view = (await call('/api/show/state')) as { currentItem: unknown; show: { lineup: unknown[] } | null };
+  const call = apiClient(app.base, app.admin);
+  await startLiveShow(
+    call,
+    { title: 'State bench', perKnifeSeconds: 3600, prerollSeconds: 0 },
+    Array.from({ length: ITEMS }, (_, k) => ({ title: `Knife ${k + 1}`, price: `${100 * (k + 1)}` })),
+  );
+  // Validated once, here: nothing is parsed while wrk runs.
+  const view = ShowStateView.parse(await call('/api/show/state'));
   if (!view.currentItem || (view.show?.lineup.length ?? 0) < ITEMS)
     throw new Error('the show is not live with its lineup');
 

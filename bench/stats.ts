@@ -6,9 +6,15 @@ export function percentiles(values: readonly number[]) {
 }
 
 /** Percentiles over a sample, for the benchmark reports. */
-export function summarize(values: number[]) {
+export function summarize(values: readonly number[]) {
   const at = percentiles(values);
   return { count: values.length, p50: at(50), p99: at(99), max: at(100) };
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** A sample (ms) as the reports print it: `p50 … · p99 … · max …`. */
+export function summaryLine(values: readonly number[]) {
+  const s = summarize(values);
+  return `p50 ${ms(s.p50)} · p99 ${ms(s.p99)} · max ${ms(s.max)}`;
+}

@@ -7,6 +7,8 @@ export interface EmbeddedApp {
   process: RunningProcess;
   /** http://localhost:<port>, the app's PUBLIC_URL, so emailed links and cookies agree. */
   baseUrl: string;
+  /** The demo admin's sign-in, read from the startup log ('' if the log names none). */
+  adminEmail: string;
   adminPassword: string;
   /** The last emailed link that matches, read from the log (no SMTP_URL in tests). */
   lastLink(pattern: string): string;
@@ -24,11 +26,18 @@ export async function startEmbeddedApp(env: Record<string, string> = {}): Promis
     LOG_LEVEL: 'info',
     ...env,
   });
-  await proc.waitFor('Vault is running');
-  const adminPassword = proc.output().match(/Demo admin: \S+ \/ (\S+)/)?.[1] ?? '';
+  try {
+    await proc.waitFor('Vault is running');
+  } catch (error) {
+    // A process that never came up must not outlive the caller.
+    await proc.stop();
+    throw error;
+  }
+  const [, adminEmail = '', adminPassword = ''] = proc.output().match(/Demo admin: (\S+) \/ (\S+)/) ?? [];
   return {
     process: proc,
     baseUrl,
+    adminEmail,
     adminPassword,
     lastLink(pattern) {
       const links = [...proc.output().matchAll(new RegExp(pattern, 'g'))];
