@@ -1,10 +1,21 @@
 export { type EmbeddedApp, startEmbeddedApp } from './app-process';
 export { CHROMIUM_PATH, launchChromium } from './browser';
+export { type Cluster, type ClusterOptions, startCluster, waitUntilServed } from './cluster';
 export { type Backend, backends, createScratchDatabase, openTestDatabase, type TestDatabase } from './databases';
+export { type DockerImage, type DockerStage, dockerImage, readDockerfile } from './dockerfile';
+export {
+  HAPROXY_PATH,
+  type Haproxy,
+  localHaproxyConfig,
+  requireHaproxy,
+  SHIPPED_HAPROXY_CONFIG,
+  startHaproxy,
+} from './haproxy';
 export { type LinkProfileName, linkProfiles } from './link-profiles';
 export { type LinkProxy, type Outage, startLinkProxy } from './link-proxy';
 export { type SeededMember, type SimulatedCard, seedOnboardedMembers } from './members';
-export { freePort, type RunningProcess, repoRoot, startProcess } from './processes';
+export { type PrivatePostgres, type PrivateRedis, startPrivatePostgres, startPrivateRedis } from './private-services';
+export { freePort, type RunningProcess, repoRoot, startProcess, startProcessCommand } from './processes';
 export { openTestRedis, type TestRedis } from './redis';
 export { TEST_DATABASE_URL, TEST_REDIS_URL, uniqueId } from './services';
 export { simulatorEnv } from './simulator';

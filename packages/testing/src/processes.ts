@@ -32,9 +32,19 @@ export interface RunningProcess {
 export function startProcess(entry: string, env: Record<string, string>, nodeArgs: string[] = []): RunningProcess {
   const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
   // tsx hands node's own flags (e.g. --cpu-prof for a benchmark) through to node.
-  const child = spawn(tsx, [...nodeArgs, path.join(repoRoot, entry)], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+  return startProcessCommand(tsx, [...nodeArgs, path.join(repoRoot, entry)], { LOG_LEVEL: 'warn', ...env });
+}
+
+/** Starts any program (haproxy, redis-server, …) with its output captured, from the repo root or `cwd`. */
+export function startProcessCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = repoRoot,
+): RunningProcess {
+  const child = spawn(command, args, {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
