@@ -1,5 +1,6 @@
 import type { BusMessage } from '@vault/contracts';
-import { openTestRedis, type TestRedis } from '@vault/testing';
+import { openTestRedis, startPrivateRedis, type TestRedis } from '@vault/testing';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBus } from './memory-bus';
 import { createRedisBus } from './redis-bus';
@@ -104,5 +105,35 @@ describe('Redis bus', () => {
     expect(invalid).toEqual([`${a.prefix}:bus:show`]);
     expect(c.received).toHaveLength(1);
     await bus.close();
+  });
+
+  it('subscribes again by itself when Redis restarts: messages published once it is back arrive', async () => {
+    const server = await startPrivateRedis();
+    // As the apps connect (packages/server's connectRedis): wait for Redis rather than fail.
+    const redis = new Redis(server.url, { maxRetriesPerRequest: null });
+    try {
+      const bus = createRedisBus(redis, { prefix: 'restart' });
+      const c = collector();
+      await bus.subscribe('show', c.handler);
+      await bus.publish('show', message(1));
+      await c.waitFor(1);
+
+      await server.stop();
+      await server.start();
+      const upAt = performance.now();
+      // Pub/sub is at-most-once: what is published before the subscription is back is lost, so
+      // keep publishing until one arrives.
+      let step = 2;
+      while (c.received.length < 2) {
+        if (performance.now() - upAt > 10_000) throw new Error('no message arrived after the restart');
+        await bus.publish('show', message(step++));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      console.log(`[chaos] bus subscribed again ${(performance.now() - upAt).toFixed(0)} ms after Redis restarted`);
+      await bus.close();
+    } finally {
+      redis.disconnect();
+      await server.dispose();
+    }
   });
 });

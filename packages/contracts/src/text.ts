@@ -46,8 +46,11 @@ export function storableText(value: string, max: number): string {
   return [...value.replace(ALL_CONTROLS, '').replace(LONE_SURROGATES, '')].slice(0, max).join('').trim();
 }
 
-/** The error handler's answer when the database refuses a value validation let through. */
 /** The answer of a request that failed on the server; the details stay in the log. */
 export const serverFailureMessage = 'Something went wrong. Please try again.';
 
+/** The error handler's answer when the database refuses a value validation let through. */
 export const unstorableValueMessage = 'A value in this request cannot be saved. Please check it and try again.';
+
+/** The answer (503) while the database is down or restarting: nothing was wrong with the request. */
+export const serviceUnavailableMessage = 'Service temporarily unavailable. Please try again.';

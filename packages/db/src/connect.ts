@@ -31,6 +31,23 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * When Postgres is down or unreachable, a request must fail within seconds (a 503 the client
+ * retries), never hang: a connection attempt gives up after CONNECT_TIMEOUT_MS (also the longest
+ * a request waits for a free pooled connection: past that the pool is overloaded and "try again"
+ * is the honest answer), and the server cancels any statement running longer than
+ * STATEMENT_TIMEOUT_MS (our queries take milliseconds; a lock wait that long is a fault). TCP
+ * keep-alive lets the kernel notice a connection whose server vanished without closing it.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+const STATEMENT_TIMEOUT_MS = 30_000;
+const FAIL_FAST = {
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  statement_timeout: STATEMENT_TIMEOUT_MS,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} satisfies pg.PoolConfig;
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'pglite') {
@@ -47,7 +64,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     max: target.poolSize ?? 10,
     types: pgTypes,
     ...(schema !== 'public' ? { options: `-c search_path=${schema}` } : {}),
+    ...FAIL_FAST,
   });
+  // A server that stops or restarts ends every connection (57P01). pg reports that on the client
+  // as an 'error' event, and an 'error' nobody listens to would crash the process: the pool emits
+  // it for idle clients, and the client itself for one checked out between two queries. Both are
+  // dropped by the pool (it discards a client that is no longer queryable when it is released),
+  // and the query that needed the connection gets its own error, which the caller answers with
+  // a 503 (isDatabaseUnavailable); so here there is nothing left to do.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return handle(db, 'postgres', schema);
 }

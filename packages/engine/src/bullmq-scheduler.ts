@@ -10,6 +10,17 @@ import type { WakeScheduler } from './driver';
 export const WAKE_LEAD_MS = 150;
 
 /**
+ * A wake-up that fails (Postgres down or restarting: the transition's transaction cannot run) is
+ * tried again every WAKE_RETRY_MS for up to WAKE_ATTEMPTS times (10 minutes), so the show resumes
+ * within a second of the database's return. A retry is the same job: applying its step twice is
+ * impossible (driver.wake checks the step under a row lock), and a retry after the step moved on
+ * does nothing. A wake-up that gives up is deleted rather than kept as failed: a kept one would
+ * swallow the re-arm (same job id) that a worker's start or reconnect makes from phase_ends_at.
+ */
+export const WAKE_RETRY_MS = 1000;
+export const WAKE_ATTEMPTS = 600;
+
+/**
  * Scaled mode's clock: one delayed BullMQ job per transition. The job id names the step and its
  * due time, so arming the same wake-up twice is a no-op while the first job exists, yet a re-arm
  * for a different time is never swallowed; the deadline itself lives
@@ -29,8 +40,10 @@ export function createQueueScheduler(
         {
           jobId: `advance-${showId}-${step}-${at}`,
           delay: Math.max(0, at - Date.now() - WAKE_LEAD_MS),
+          attempts: WAKE_ATTEMPTS,
+          backoff: { type: 'fixed', delay: WAKE_RETRY_MS },
           removeOnComplete: 1000,
-          removeOnFail: 1000,
+          removeOnFail: true,
         },
       );
     },

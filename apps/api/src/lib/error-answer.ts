@@ -1,4 +1,5 @@
-import { serverFailureMessage, unstorableValueMessage } from '@vault/contracts';
+import { serverFailureMessage, serviceUnavailableMessage, unstorableValueMessage } from '@vault/contracts';
+import { isDatabaseUnavailable } from '@vault/db';
 import { AppError } from './app-error';
 
 /**
@@ -18,14 +19,18 @@ export interface ErrorAnswer {
   message: string;
   headers: Record<string, string | number>;
   /** Nothing for an AppError (an expected refusal); otherwise the line to log and at which level. */
-  log?: { level: 'info' | 'error'; msg: string };
+  log?: { level: 'info' | 'warn' | 'error'; msg: string };
 }
+
+/** How soon a client may try again while the database is down (a restart takes seconds). */
+const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 /**
  * The one mapping from an error to its answer, for HTTP (the error handler) and Socket.IO acks
  * (the socket Buy) alike. AppError and validation errors carry a message meant for the user;
  * other 4xx errors (bad JSON, wrong content type, body too large) keep their own status and
- * message; anything else is a 500 whose details stay in the log.
+ * message; a database that is down or restarting is a 503 "try again" (the request was fine);
+ * anything else is a 500 whose details stay in the log.
  */
 export function errorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof AppError) return { status: error.statusCode, message: error.message, headers: error.headers };
@@ -40,6 +45,14 @@ export function errorAnswer(error: unknown): ErrorAnswer {
       message: unstorableValueMessage,
       headers: {},
       log: { level: 'error', msg: 'the database refused a value that validation let through' },
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      message: serviceUnavailableMessage,
+      headers: { 'retry-after': UNAVAILABLE_RETRY_AFTER_S },
+      log: { level: 'warn', msg: 'database unavailable' },
     };
   }
   return { status: 500, message: serverFailureMessage, headers: {}, log: { level: 'error', msg: 'request failed' } };

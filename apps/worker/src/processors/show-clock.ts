@@ -1,8 +1,8 @@
 import { createRedisBus } from '@vault/bus';
 import { ClockJob, clockQueueName } from '@vault/contracts';
 import type { Database } from '@vault/db';
-import { createQueueScheduler, createShowDriver } from '@vault/engine';
-import { type Job, Worker } from 'bullmq';
+import { createQueueScheduler, createShowDriver, type ShowDriver } from '@vault/engine';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -20,7 +20,8 @@ export interface ShowClockDeps {
  * (`advance-<showId>-<step>-<dueAt>`); the handler re-reads the show in a transaction and applies the
  * transition only if it is still due and still at that step, arms the next job, and publishes
  * the change. Short locks and a short stalled check let another worker take over within ~3 s
- * when one dies; a starting worker re-arms every running or scheduled show.
+ * when one dies; a starting worker re-arms every running or scheduled show, and so does a worker
+ * whose Redis connection comes back. A wake-up that fails (Postgres down) is retried each second.
  */
 export async function startShowClock(deps: ShowClockDeps) {
   const bus = createRedisBus(deps.redis, { prefix: deps.prefix });
@@ -29,7 +30,10 @@ export async function startShowClock(deps: ShowClockDeps) {
   const worker = new Worker<ClockJob>(
     clockQueueName,
     async (job: Job<ClockJob>) => {
-      const { showId, step } = ClockJob.parse(job.data);
+      const parsed = ClockJob.safeParse(job.data);
+      // Retrying a job that can never be read would only fill the log.
+      if (!parsed.success) throw new UnrecoverableError(`malformed clock job: ${parsed.error.message}`);
+      const { showId, step } = parsed.data;
       const result = await driver.wake(showId, step);
       return { changed: result.ok && result.changed };
     },
@@ -42,17 +46,69 @@ export async function startShowClock(deps: ShowClockDeps) {
       maxStalledCount: 10,
     },
   );
-  worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.id }, 'show clock job failed'));
+  worker.on('failed', (job, error) => {
+    // Every failed attempt is reported; all but the last are retried (bullmq-scheduler.ts).
+    const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
+    deps.log[final ? 'error' : 'warn'](
+      { err: error, jobId: job?.id, attempt: job?.attemptsMade },
+      final ? 'show clock job failed' : 'show clock job failed, will retry',
+    );
+  });
   await worker.waitUntilReady();
   const rearmed = await driver.rearmAll();
   deps.log.info({ rearmed }, 'show clock started');
+  const rearm = rearmOnReconnect(deps, driver);
   return {
     worker,
     driver,
     async close() {
+      rearm.stop();
       await worker.close();
       await scheduler.close();
       await bus.close();
+    },
+  };
+}
+
+const REARM_ATTEMPTS = 5;
+const REARM_RETRY_MS = 2000;
+
+/**
+ * A Redis that comes back empty (restarted without its append-only file, or failed over to a
+ * replica that lagged) has lost every delayed wake-up, and no running show would move again: the
+ * deadlines are still in the database (phase_ends_at), so every reconnect re-arms them. Where the
+ * jobs survived, re-arming is a no-op (the same job ids). Bounded: a few tries (the database may
+ * be down too), then the error is logged and the next reconnect or start tries again.
+ */
+function rearmOnReconnect(deps: ShowClockDeps, driver: ShowDriver): { stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const attempt = (n: number) => {
+    timer = undefined;
+    driver.rearmAll().then(
+      (rearmed) => deps.log.info({ rearmed }, 'show clock re-armed after a Redis reconnect'),
+      (error: unknown) => {
+        if (stopped) return;
+        if (n >= REARM_ATTEMPTS) {
+          deps.log.error({ err: error }, 'show clock re-arm after a Redis reconnect failed');
+          return;
+        }
+        timer = setTimeout(() => attempt(n + 1), REARM_RETRY_MS);
+      },
+    );
+  };
+  // 'ready' comes after every reconnect (the first connect happened before this listener).
+  const onReady = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    attempt(1);
+  };
+  deps.redis.on('ready', onReady);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      deps.redis.off('ready', onReady);
     },
   };
 }

@@ -1,0 +1,239 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Database, openDatabase } from '@vault/db';
+import {
+  freePort,
+  type RunningProcess,
+  type SeededMember,
+  seedOnboardedMembers,
+  simulatorEnv,
+  startProcess,
+} from '@vault/testing';
+import type { Kysely } from 'kysely';
+
+/**
+ * What the chaos tests share: one API replica and one worker as real processes in scaled mode on
+ * the Postgres and Redis a test hands them (private ones it can stop), a short show started
+ * through the admin API, and the checks that the show ran every step exactly once.
+ */
+
+export const SESSION_SECRET = 'a-chaos-test-secret-long-enough-1234567';
+const ADMIN = { email: 'ops@vault.test', password: 'ops-password-1' };
+
+export interface ScaledStack {
+  api: RunningProcess;
+  worker: RunningProcess;
+  /** http://localhost:<port>, the API's PUBLIC_URL (so its Origin checks pass). */
+  url: string;
+  /** One HTTP call with a deadline; `ms` is how long the answer took. */
+  call(
+    method: string,
+    path: string,
+    options?: { cookie?: string; body?: unknown; timeoutMs?: number },
+  ): Promise<Answer>;
+  /** Signs the bootstrapped admin in; the session cookie. */
+  adminCookie(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface Answer {
+  status: number;
+  json: Record<string, unknown>;
+  ms: number;
+}
+
+export interface StackServices {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+}
+
+/** Cleanups run last-registered first, each whatever the others did: `afterAll(cleanups.run)`. */
+export function cleanupList() {
+  const list: Array<() => Promise<unknown>> = [];
+  return {
+    add(cleanup: () => Promise<unknown>) {
+      list.push(cleanup);
+    },
+    async run() {
+      for (const cleanup of list.splice(0).reverse()) {
+        await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+      }
+    },
+  };
+}
+
+export interface ChaosShow {
+  stack: ScaledStack;
+  db: Kysely<Database>;
+  /** Onboarded, with a card and a signed-in session. */
+  member: SeededMember;
+  showId: string;
+  /** Starts the show as its admin does (POST /api/show/start). */
+  start(): Promise<void>;
+}
+
+/**
+ * The stack on the given services, the test's own connection to the database (it lives through
+ * the outages too), a member, and a short show ready to start. Everything is handed to `cleanups`.
+ */
+export async function setUpChaosShow(
+  services: StackServices,
+  show: { title: string; items: number },
+  cleanups: ReturnType<typeof cleanupList>,
+): Promise<ChaosShow> {
+  const stack = await startScaledStack(services);
+  cleanups.add(() => stack.stop());
+  const database = await openDatabase({ kind: 'postgres', url: services.databaseUrl, poolSize: 2 });
+  cleanups.add(() => database.close());
+  const { db } = database;
+  const [member] = await seedOnboardedMembers(db, { count: 1, sessionSecret: SESSION_SECRET });
+  if (!member) throw new Error('seeding failed');
+  const showId = await insertShortShow(db, show.title, show.items);
+  return {
+    stack,
+    db,
+    member,
+    showId,
+    async start() {
+      const admin = await stack.adminCookie();
+      const started = await stack.call('POST', '/api/show/start', { cookie: admin, body: { showId } });
+      if (started.status !== 200) throw new Error(`the show did not start: ${started.status}`);
+    },
+  };
+}
+
+export async function startScaledStack(services: StackServices): Promise<ScaledStack> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const shared = {
+    DATABASE_URL: services.databaseUrl,
+    REDIS_URL: services.redisUrl,
+    REDIS_PREFIX: services.redisPrefix,
+    LOG_LEVEL: 'info',
+  };
+  const api = startProcess('apps/api/src/main.ts', {
+    ...shared,
+    ...simulatorEnv(),
+    PORT: String(port),
+    PUBLIC_URL: url,
+    SERVE_WEB: 'false',
+    SEED_DEMO: 'false',
+    SESSION_SECRET,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  let worker: RunningProcess | undefined;
+  const stop = async () => {
+    await Promise.all([api.stop(5000), worker?.stop(5000)]);
+  };
+  try {
+    // The API migrates first; the worker then starts on a ready schema.
+    await api.waitFor('Vault is running (scaled mode)', 90_000);
+    worker = startProcess('apps/worker/src/main.ts', shared);
+    await worker.waitFor('show clock started', 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const call: ScaledStack['call'] = async (method, path, options = {}) => {
+    const started = performance.now();
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        origin: url,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // A request that hangs fails the test instead of hanging it.
+      signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : {}, ms: performance.now() - started };
+  };
+  const running = worker;
+  return {
+    api,
+    worker: running,
+    url,
+    call,
+    async adminCookie() {
+      const res = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+        signal: AbortSignal.timeout(20_000),
+      });
+      if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${await res.text()}`);
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vault.sid='));
+      if (!cookie) throw new Error('admin login set no session cookie');
+      return cookie.split(';')[0] ?? '';
+    },
+    stop,
+  };
+}
+
+/** A live show whose every phase lasts 1 s: `items` knives, 2 × items + 1 steps from start to end. */
+export async function insertShortShow(db: Kysely<Database>, title: string, items: number) {
+  const show = await db
+    .insertInto('shows')
+    .values({ title, perKnifeSeconds: 1, intermissionSeconds: 1, prerollSeconds: 1, soldHoldSeconds: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('showItems')
+    .values(
+      Array.from({ length: items }, (_, i) => ({
+        showId: show.id,
+        title: `Knife ${i}`,
+        price: '10.00',
+        orderIndex: i,
+      })),
+    )
+    .execute();
+  return show.id;
+}
+
+/** The show's step and status now, or null while the database cannot answer. */
+export async function readShow(db: Kysely<Database>, showId: string) {
+  return db
+    .selectFrom('shows')
+    .select(['step', 'status', 'phase'])
+    .where('id', '=', showId)
+    .executeTakeFirst()
+    .catch(() => null);
+}
+
+/** Polls until `done` holds, every 25 ms; how long that took. Throws after `timeoutMs`. */
+export async function waitUntil(what: string, done: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  while (!(await done())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+  return performance.now() - started;
+}
+
+/**
+ * The show's transitions as show_events recorded them, in order: a transition writes one or more
+ * events with the same step and time, so a step applied twice shows up twice here.
+ */
+export async function appliedSteps(db: Kysely<Database>, showId: string) {
+  const events = await db
+    .selectFrom('showEvents')
+    .select(['step', 'occurredAt'])
+    .where('showId', '=', showId)
+    .orderBy('id')
+    .execute();
+  const steps: Array<{ step: number; at: number }> = [];
+  for (const e of events) {
+    const last = steps.at(-1);
+    const at = e.occurredAt.getTime();
+    if (last?.step !== e.step || last.at !== at) steps.push({ step: e.step, at });
+  }
+  return steps;
+}
+
+/** 1, 2, …, n. */
+export const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
