@@ -1,7 +1,11 @@
-# One image definition for both apps: docker build --target api . / --target worker .
-FROM node:20-bookworm-slim AS base
+# Two production images from one file: docker build --target api . / --target worker .
+# `build` installs everything (dev tools included) and lays out the production apps with
+# scripts/build-prod.sh; the final stages copy only that layout: production dependencies, no
+# compiler, test runner or linter, and no package manager run in them.
+
+FROM node:20-bookworm-slim AS build
 RUN npm install -g pnpm@10
-WORKDIR /app
+WORKDIR /repo
 # Manifests first, so dependency layers are cached across code changes.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 COPY apps/api/package.json apps/api/
@@ -16,15 +20,31 @@ COPY packages/server/package.json packages/server/
 COPY packages/testing/package.json packages/testing/
 RUN pnpm install --frozen-lockfile
 COPY . .
-ENV NODE_ENV=production
+RUN pnpm --filter @vault/web build && scripts/build-prod.sh /prod
 
-FROM base AS api
-RUN pnpm --filter @vault/web build
+# What both apps run on. Files stay root's: the app (USER node) can read its code, not change it.
+# CMD starts node itself (no pnpm or tsx CLI in between), so SIGTERM reaches the app's shutdown
+# handler. tsx is a loader inside that process (the workspace packages export TypeScript source;
+# a bundle would be a second build for tests to miss). compose adds `init: true`: as PID 1, node
+# would ignore a SIGTERM that comes before the app has installed its handler.
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+COPY --from=build /prod/tsconfig.base.json /app/
+
+FROM runtime AS api
+COPY --from=build /prod/apps/web/dist /app/apps/web/dist
+COPY --from=build /prod/apps/api /app/apps/api
+WORKDIR /app/apps/api
 ENV PORT=3000
 EXPOSE 3000
 USER node
-CMD ["pnpm", "--filter", "@vault/api", "start"]
+CMD ["node", "--import", "tsx", "src/main.ts"]
 
-FROM base AS worker
+FROM runtime AS worker
+COPY --from=build /prod/apps/worker /app/apps/worker
+WORKDIR /app/apps/worker
+# On in the image (off by default, so several workers can share a host outside containers).
+ENV WORKER_HEALTH_PORT=3001
+EXPOSE 3001
 USER node
-CMD ["pnpm", "--filter", "@vault/worker", "start"]
+CMD ["node", "--import", "tsx", "src/main.ts"]

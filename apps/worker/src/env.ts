@@ -1,4 +1,4 @@
-import { logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from '@vault/server';
+import { envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from '@vault/server';
 import { z } from 'zod';
 
 /** Every variable the worker reads. The worker exists only in scaled mode: both URLs are required. */
@@ -10,6 +10,11 @@ export const WorkerEnvSchema = z.object({
   REDIS_PREFIX: redisPrefix.default('vault'),
   LOG_LEVEL: logLevel.default('info'),
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(1000).default(10_000),
+  /**
+   * GET /health on this port answers whether Postgres and Redis do; 0 = no health server. Off by
+   * default so several workers can run on one host (dev, tests); the image turns it on (3001).
+   */
+  WORKER_HEALTH_PORT: envPort.default(0),
 });
 export type WorkerEnv = z.output<typeof WorkerEnvSchema>;
 

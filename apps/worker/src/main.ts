@@ -2,6 +2,7 @@ import { migrateToLatest, openDatabase } from '@vault/db';
 import { connectRedis, EnvError, onShutdown, redactUrl } from '@vault/server';
 import { pino } from 'pino';
 import { loadWorkerEnv } from './env';
+import { type HealthServer, startHealthServer } from './health';
 import { startMaintenance } from './processors/maintenance';
 import { startShowClock } from './processors/show-clock';
 
@@ -19,10 +20,20 @@ async function main() {
 
   const maintenance = await startMaintenance({ db: database.db, connection: redis, prefix: env.REDIS_PREFIX, log });
   const clock = await startShowClock({ db: database.db, redis, prefix: env.REDIS_PREFIX, log });
-  log.info({ prefix: env.REDIS_PREFIX }, 'worker started');
+  // Last, so a probe that answers means the worker is running, not merely starting.
+  const health: HealthServer | null =
+    env.WORKER_HEALTH_PORT > 0
+      ? await startHealthServer({
+          port: env.WORKER_HEALTH_PORT,
+          probes: { database: () => database.ping(), redis: () => redis.ping() },
+        })
+      : null;
+  log.info({ prefix: env.REDIS_PREFIX, healthPort: health?.port ?? null }, 'worker started');
 
   onShutdown(
     [
+      // First: a worker on its way out no longer reports healthy.
+      async () => health?.close(),
       // close() waits for running jobs; onShutdown's deadline bounds it.
       () => clock.close(),
       () => maintenance.worker.close(),
