@@ -4,6 +4,7 @@ import { serializeRequest } from './lib/log-serializers';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/zod-provider';
 import { auth } from './plugins/auth';
+import { drain } from './plugins/drain';
 import { errorHandler } from './plugins/error-handler';
 import { type AppDeps, infrastructure } from './plugins/infrastructure';
 import { originCheck } from './plugins/origin-check';
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // lines); a client's own X-Request-Id is logged apart as clientRequestId.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // A request that reaches a closing replica is served, not refused: see plugins/drain.ts.
+    return503OnClosing: false,
   });
   // Every route as registered, for the authorisation matrix test (a new route cannot escape it).
   const routeTable: RouteTableEntry[] = [];
@@ -83,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await app.register(infrastructure, deps);
+  await app.register(drain);
   await app.register(errorHandler);
   // Before any route: @fastify/rate-limit attaches per-route limits as routes are added.
   await app.register(rateLimits);

@@ -50,6 +50,8 @@ export const ApiEnvObject = z.object({
   AUTHNET_TRANSACTION_KEY: z.string().optional(),
   AUTHNET_CLIENT_KEY: z.string().optional(),
   AUTHNET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long a SIGTERM'd replica may drain and finish in-flight requests before it exits anyway. */
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(1000).default(10_000),
 });
 
 export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {

@@ -56,10 +56,17 @@ async function main() {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  onShutdown([async () => stopMaintenance(), () => app.close(), () => runtime.close()], {
-    deadlineMs: 10_000,
-    log: (msg) => app.log.info(msg),
-  });
+  const deadlineMs = env.SHUTDOWN_DEADLINE_MS;
+  onShutdown(
+    [
+      // Out of the proxy's rotation and sockets sent elsewhere, with time left for app.close().
+      () => app.drain.start(Date.now() + deadlineMs / 2),
+      async () => stopMaintenance(),
+      () => app.close(),
+      () => runtime.close(),
+    ],
+    { deadlineMs, log: (msg) => app.log.info(msg) },
+  );
 }
 
 main().catch((error: unknown) => {

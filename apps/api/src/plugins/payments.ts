@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import {
   ACCEPT_JS_PATH,
   createSimulator,
@@ -40,7 +41,7 @@ const gateways = {
 
 /**
  * The one payment client. In simulator mode it talks over real HTTP to the simulator mounted in
- * this same process (found through the port the server listens on), so the client code that runs
+ * this same process (on a loopback port of its own), so the client code that runs
  * in development and tests is exactly the code that talks to Authorize.Net. Only simulator mode
  * mounts the simulator (@vault/authnet-simulator) and creates its tables; with the real gateway
  * neither its routes nor its authnet_sim_* tables exist.
@@ -50,14 +51,30 @@ export const payments = fp(
     const config = app.config.payments;
     const auth = { name: config.apiLoginId, transactionKey: config.transactionKey };
     const simulated = config.mode === 'simulator';
-    const endpoint = simulated
+    // The simulator's own loopback listener: gateway calls reach it over real HTTP, as they would
+    // reach Authorize.Net, but not through the public listener, which a draining replica closes
+    // while its in-flight Buys are still calling the gateway (plugins/drain.ts).
+    const loopback = simulated ? createServer((req, res) => app.routing(req, res)) : null;
+    const endpoint = loopback
       ? () => {
-          const address = app.server.address();
-          if (!address || typeof address === 'string')
-            throw new Error('The payment simulator needs the server to be listening');
+          const address = loopback.address();
+          if (!address || typeof address === 'string') throw new Error('The payment simulator is not listening yet');
           return `http://127.0.0.1:${address.port}${SIMULATOR_GATEWAY_ROUTE}`;
         }
       : gateways[config.env].api;
+    if (loopback) {
+      app.addHook('onReady', async () => {
+        await new Promise<void>((resolve, reject) => {
+          loopback.once('error', reject);
+          loopback.listen(0, '127.0.0.1', () => resolve());
+        });
+      });
+      // Runs once the public server has closed, so no request of ours is still calling it.
+      app.addHook('onClose', async () => {
+        loopback.closeAllConnections();
+        await new Promise((resolve) => loopback.close(resolve));
+      });
+    }
     let simulator: Simulator | null = null;
     if (simulated) {
       await migrateSimulator(app.database);

@@ -157,6 +157,12 @@ export const realtime = fp(
     }, TICK_MS);
     ticker.unref();
 
+    // Draining: close each socket's transport. The client takes that as a lost connection and
+    // reconnects by itself (a server-side disconnect() would tell it to stay away); with this
+    // replica's listener closed, the proxy sends it to another one, which sends the state on connect.
+    app.drain.onDrain(async () => {
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    });
     // Open sockets would hold app.close() forever: disconnect them first.
     app.addHook('preClose', async () => {
       clearInterval(ticker);
@@ -173,5 +179,5 @@ export const realtime = fp(
       adapterClient?.disconnect();
     });
   },
-  { name: 'realtime', dependencies: ['sessions', 'show-engine'] },
+  { name: 'realtime', dependencies: ['drain', 'sessions', 'show-engine'] },
 );

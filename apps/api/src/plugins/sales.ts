@@ -47,7 +47,7 @@ export const sales = fp(
         if (message.type === 'item.released') seller.onReleased(message.showItemId);
       });
     });
-    // The simulator answers on this server's own port, so the first pass waits for listen.
+    // The first pass waits for the server to listen: embedded, nothing else is mid-sale by then.
     app.addHook('onListen', async () => {
       const run = (options?: { pendingAfterMs?: number }) =>
         ourTurn()

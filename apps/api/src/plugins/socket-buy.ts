@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { authMessages, type SocketBuyAck, SocketBuyRequest, socketEvents } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,10 +31,19 @@ export const socketBuy = fp(
       return { ok: true, response: await seller.buy(member.userId, showItemId, idempotencyKey ?? null) };
     }
 
+    // Buys being answered: a draining replica answers them before it closes the sockets, so a
+    // Buy in flight is not re-sent to another replica while this one still works on it.
+    const inFlight = new Set<Promise<unknown>>();
+    app.drain.onDrain(async (deadline) => {
+      while (inFlight.size > 0 && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled(inFlight), sleep(deadline - Date.now(), undefined, { ref: false })]);
+      }
+    });
+
     app.io.on('connection', (socket) => {
       socket.on(socketEvents.buy, (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return; // an answer nobody waits for would buy blind
-        buy(socket, payload).then(
+        const answered = buy(socket, payload).then(
           (answer) => ack(answer),
           (error: unknown) => {
             const answer = errorAnswer(error);
@@ -44,8 +54,10 @@ export const socketBuy = fp(
             if (error === SIGNED_OUT) socket.disconnect(true);
           },
         );
+        inFlight.add(answered);
+        void answered.finally(() => inFlight.delete(answered));
       });
     });
   },
-  { name: 'socket-buy', dependencies: ['realtime', 'sales'] },
+  { name: 'socket-buy', dependencies: ['drain', 'realtime', 'sales'] },
 );

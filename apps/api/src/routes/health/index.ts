@@ -15,6 +15,9 @@ const health: FastifyPluginAsync = async (fastify) => {
     '/ready',
     { schema: { response: { 200: ReadinessResponse, 503: ReadinessResponse } } },
     async (_request, reply) => {
+      // A replica shutting down takes itself out of the load balancer's rotation first.
+      if (app.drain.draining)
+        return reply.status(503).send({ status: 'unavailable' as const, checks: {}, message: 'shutting down' });
       const probes: Array<[DependencyName, () => Promise<unknown>]> = [['database', () => app.database.ping()]];
       const { redis } = app;
       if (redis) probes.push(['redis', () => redis.ping()]);
