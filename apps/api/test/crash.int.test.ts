@@ -1,29 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@vault/db';
-import { freePort, type RunningProcess, seedOnboardedMembers, startProcess } from '@vault/testing';
+import { freePort, killNow, type RunningProcess, seedOnboardedMembers, startProcess } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const running: RunningProcess[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((p) => p.stop()));
 });
-
-/** kill -9 the app: tsx runs it in a child process, so the whole tree dies at once, mid-request. */
-function crash(proc: RunningProcess) {
-  const pid = proc.child.pid;
-  if (pid) {
-    try {
-      execFileSync('pkill', ['-KILL', '-P', String(pid)]);
-    } catch {
-      // no children: tsx ran the app in its own process
-    }
-  }
-  proc.child.kill('SIGKILL');
-  return new Promise((resolve) => proc.child.once('exit', resolve));
-}
 
 describe('a process that dies between claim and purchase (embedded, real process)', () => {
   it('records the purchase on restart when the gateway had authorised', async () => {
@@ -74,7 +59,7 @@ describe('a process that dies between claim and purchase (embedded, real process
       body: JSON.stringify({ showItemId: item.id }),
     }).catch((error: unknown) => error);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    await crash(second);
+    await killNow(second);
     expect(await pressed).toBeInstanceOf(Error);
 
     handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });

@@ -151,7 +151,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
     it('answers 502 when the gateway fails or times out, and keeps nothing', async () => {
       const a = await member();
       for (const kind of ['error', 'timeout'] as const) {
-        t.app.payments.simulator?.injectFaults({ requestType: 'createCustomerProfileRequest', kind });
+        await t.app.payments.simulator?.injectFaults({ requestType: 'createCustomerProfileRequest', kind });
         const res = await a.post('/api/payment/preauth', await tokenize('4111111111111111'));
         expect(res.statusCode, kind).toBe(502);
       }

@@ -103,6 +103,7 @@ export const SIM_TABLES = [
   'authnet_sim_customers',
   'authnet_sim_payment_profiles',
   'authnet_sim_transactions',
+  'authnet_sim_faults',
 ];
 
 /** Every row of the simulator's tables, for "a refused request changed nothing" checks. */

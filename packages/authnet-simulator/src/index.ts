@@ -1,4 +1,5 @@
 export { generateSimulatorCredentials } from './credentials';
+export { FAULT_KINDS, type Fault, type FaultKind } from './faults';
 export { randomId, withFreshIds } from './ids';
 export { migrateSimulator } from './migrate';
 export { ACCEPT_JS_PATH, REQUEST_API_PATH, simulatorPlugin } from './plugin';

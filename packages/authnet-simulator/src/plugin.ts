@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { acceptJsSource } from './accept-js';
+import { FAULT_KINDS } from './faults';
 import { gatewayJson, parseGatewayBody, processingError, unreadableBody } from './gateway-body';
-import { FAULT_KINDS, type Simulator, type SimulatorReply } from './simulator';
+import type { Simulator, SimulatorReply } from './simulator';
 
 const FaultBody = z.object({
   requestType: z.string().max(100).default('*'),
@@ -24,7 +25,7 @@ export interface SimulatorRoutesOptions {
 const simulatorMessages = {
   faultQueued: 'Fault queued',
   faultsCleared: 'Faults cleared',
-  invalidFault: 'A fault needs a kind (error or timeout) and at most 100 times.',
+  invalidFault: `A fault needs a kind (${FAULT_KINDS.join(', ')}) and at most 100 times.`,
 } as const;
 
 /**
@@ -34,6 +35,32 @@ const simulatorMessages = {
  */
 export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async (app, options) => {
   const { simulator, requireAdmin } = options;
+
+  // Requests being held unanswered; let go when the server closes, or its close would wait out
+  // every hold (Fastify waits for requests in flight).
+  const holding = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const release of holding) release();
+  });
+  /**
+   * Until the caller's connection closes (its timeout gave up), the server closes, or holdMs.
+   * The socket, not the request: a request's 'close' has already fired once its body was read.
+   */
+  function hold(request: FastifyRequest): Promise<void> {
+    const socket = request.raw.socket;
+    return new Promise((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        socket.off('close', release);
+        holding.delete(release);
+        resolve();
+      };
+      const timer = setTimeout(release, simulator.holdMs);
+      holding.add(release);
+      if (socket.destroyed) release();
+      else socket.once('close', release);
+    });
+  }
 
   app.get(ACCEPT_JS_PATH, async (_request, reply) =>
     reply
@@ -68,15 +95,14 @@ export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async
           request.log.error({ err: error }, 'simulated gateway failed');
           result = { body: processingError() };
         }
+        if ('drop' in result) {
+          // The work is done, and the connection goes before any answer: the caller sees a reset.
+          request.raw.socket.destroy();
+          return reply;
+        }
         if ('hang' in result) {
           // Like a gateway that never answers: hold until the caller gives up, then drop the socket.
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, simulator.holdMs);
-            request.raw.once('close', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-          });
+          await hold(request);
           reply.raw.destroy();
           return reply;
         }
@@ -86,15 +112,16 @@ export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async
     );
   });
 
-  // Demo control, for admins: make the next matching gateway requests fail or hang.
+  // Demo control, for admins: make the next matching gateway requests fail or hang, on every
+  // replica (the queue is in the database).
   app.post('/faults', { preValidation: requireAdmin }, async (request, reply) => {
     const parsed = FaultBody.safeParse(request.body ?? {});
     if (!parsed.success) return reply.status(400).send({ message: simulatorMessages.invalidFault });
-    simulator.injectFaults({ requestType: parsed.data.requestType, kind: parsed.data.kind }, parsed.data.times);
+    await simulator.injectFaults({ requestType: parsed.data.requestType, kind: parsed.data.kind }, parsed.data.times);
     return { message: simulatorMessages.faultQueued };
   });
   app.delete('/faults', { preValidation: requireAdmin }, async () => {
-    simulator.clearFaults();
+    await simulator.clearFaults();
     return { message: simulatorMessages.faultsCleared };
   });
 };

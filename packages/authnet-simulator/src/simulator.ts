@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseHandle } from '@vault/db';
 import { sql } from 'kysely';
 import { type CardBehavior, cardBehavior, cardBrand, luhnValid } from './cards';
+import { createFaultQueue, type Fault } from './faults';
 import { gatewayFailure as failure, processingError } from './gateway-body';
 import { parseId, randomId, withFreshIds } from './ids';
 import { bool, expiration, type Json, many, obj, positiveAmount, text } from './request-values';
@@ -13,14 +14,6 @@ export interface SimulatorCredentials {
   apiLoginId: string;
   transactionKey: string;
   clientKey: string;
-}
-
-export const FAULT_KINDS = ['error', 'timeout'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
-export interface Fault {
-  /** A request type (createTransactionRequest, …) or '*' for any. */
-  requestType: string;
-  kind: FaultKind;
 }
 
 const OK = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
@@ -39,8 +32,8 @@ const TRANSACTION_STATUS: Record<string, string> = {
   error: 'generalError',
 };
 
-/** What the simulator answers: a JSON body, or nothing at all (the caller times out). */
-export type SimulatorReply = { body: Json } | { hang: true };
+/** What the simulator answers: a JSON body, nothing at all (the caller times out), or a dropped connection. */
+export type SimulatorReply = { body: Json } | { hang: true } | { drop: true };
 
 /**
  * A local stand-in for the parts of Authorize.Net's API we use, in the spirit of stripe-mock:
@@ -52,7 +45,7 @@ export type SimulatorReply = { body: Json } | { hang: true };
  */
 export function createSimulator(database: DatabaseHandle, credentials: SimulatorCredentials) {
   const db = simulatorDb(database);
-  const faults: Fault[] = [];
+  const faults = createFaultQueue(db);
 
   /**
    * Like the gateway: only securePaymentContainerRequest (what Accept.js sends from browsers)
@@ -533,20 +526,24 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
       const handler = handlers[requestType];
       const refused = authenticate(requestType, request.merchantAuthentication);
       if (refused) return { body: refused };
-      const faultIndex = faults.findIndex((f) => f.requestType === requestType || f.requestType === '*');
-      if (faultIndex >= 0) {
-        const [fault] = faults.splice(faultIndex, 1);
-        if (fault?.kind === 'timeout') return { hang: true };
-        return { body: processingError() };
+      const fault = await faults.take(requestType);
+      if (fault === 'error') return { body: processingError() };
+      if (fault === 'timeout') return { hang: true };
+      if (fault === 'lost-answer' || fault === 'dropped-answer') {
+        await handler(request);
+        return fault === 'lost-answer' ? { hang: true } : { drop: true };
       }
       return handler(request);
     },
-    /** Test control: the next matching requests fail this way, once per entry. */
-    injectFaults(fault: Fault, times = 1) {
-      for (let i = 0; i < times; i++) faults.push(fault);
+    /**
+     * Test and demo control: the next matching requests (on any replica sharing this database)
+     * fail this way, once per entry. Requests this process sends after the call see the fault.
+     */
+    injectFaults(fault: Fault, times = 1): Promise<void> {
+      return faults.push(fault, times);
     },
-    clearFaults() {
-      faults.length = 0;
+    clearFaults(): Promise<void> {
+      return faults.clear();
     },
     holdMs: HOLD_MS,
   };

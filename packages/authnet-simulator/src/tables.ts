@@ -1,5 +1,5 @@
 import type { Database, DatabaseHandle } from '@vault/db';
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -49,12 +49,21 @@ export interface AuthnetSimTransactionsTable {
   createdAt: CreatedAt;
 }
 
+/** One queued fault (faults.ts): taken, and so deleted, by the next matching gateway request. */
+export interface AuthnetSimFaultsTable {
+  id: Generated<number>;
+  requestType: string;
+  kind: string;
+  createdAt: CreatedAt;
+}
+
 // A type alias, not an interface: Kysely's withTables wants an indexable record.
 export type SimulatorTables = {
   authnetSimTokens: AuthnetSimTokensTable;
   authnetSimCustomers: AuthnetSimCustomersTable;
   authnetSimPaymentProfiles: AuthnetSimPaymentProfilesTable;
   authnetSimTransactions: AuthnetSimTransactionsTable;
+  authnetSimFaults: AuthnetSimFaultsTable;
 };
 
 export type SimulatorDb = Kysely<Database & SimulatorTables>;

@@ -11,6 +11,8 @@ export {
   SHIPPED_HAPROXY_CONFIG,
   startHaproxy,
 } from './haproxy';
+export { killNow } from './kill';
+export { checkLedger, type LedgerCheck } from './ledger';
 export { type LinkProfileName, linkProfiles } from './link-profiles';
 export { type LinkProxy, type Outage, startLinkProxy } from './link-proxy';
 export { type SeededMember, type SimulatedCard, seedOnboardedMembers } from './members';
