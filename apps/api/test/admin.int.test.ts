@@ -167,4 +167,42 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
     const orders = (await call('GET', '/api/orders', undefined, member.cookie)).json();
     expect(orders.find((o: { id: string }) => o.id === purchaseId)).toMatchObject({ status: 'voided' });
   });
+
+  it('asks the gateway when a capture or void got no answer: the money moved, so the purchase says so', async () => {
+    const testShow = await t.database.db
+      .selectFrom('shows')
+      .select('id')
+      .where('kind', '=', 'test_products')
+      .executeTakeFirstOrThrow();
+    const cases = [
+      ['capture', 'lost-answer', 200, 'completed', 'captured'],
+      ['void', 'dropped-answer', 200, 'voided', 'voided'],
+      ['capture', 'error', 502, 'authorized', 'authorized'],
+    ] as const;
+    for (const [action, kind, statusCode, status, atGateway] of cases) {
+      const product = await t.database.db
+        .insertInto('showItems')
+        .values({ showId: testShow.id, title: `Blade ${kind}`, price: '1.00', status: 'available' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const bought = await call('POST', '/api/show/buy', { showItemId: product.id }, member.cookie);
+      expect(bought.statusCode).toBe(200);
+      const purchase = bought.json().purchase as { id: string; transactionId: string };
+      await t.app.payments.simulator?.injectFaults({ requestType: 'createTransactionRequest', kind });
+      const settled = await call('POST', `/api/purchases/${purchase.id}/${action}`, {});
+      expect(settled.statusCode, kind).toBe(statusCode);
+      const row = await t.database.db
+        .selectFrom('purchases')
+        .select('status')
+        .where('id', '=', purchase.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status, kind).toBe(status);
+      const tx = await simulatorDb(t.database)
+        .selectFrom('authnetSimTransactions')
+        .select('status')
+        .where('id', '=', Number(purchase.transactionId))
+        .executeTakeFirstOrThrow();
+      expect(tx.status, kind).toBe(atGateway);
+    }
+  });
 });

@@ -5,7 +5,9 @@ import {
   purchaseMessages,
   showMessages,
 } from '@vault/contracts';
+import type { Purchase } from '@vault/db';
 import { AppError } from '../lib/app-error';
+import { GatewayError } from '../payments/authnet/client';
 import {
   findPurchaseWithBuyer,
   listMemberPurchases,
@@ -16,6 +18,7 @@ import {
   takeAuthorizedPurchase,
 } from '../repositories/purchases';
 import { findShow } from '../repositories/shows';
+import { findUserById } from '../repositories/users';
 import type { ServiceDeps } from './deps';
 import { gatewayToAppError } from './payment-methods';
 
@@ -90,12 +93,44 @@ export async function settlePurchase(
       await client.voidTransaction({ refId, refTransId: taken.transactionId });
     }
   } catch (error) {
-    await setPurchaseStatus(deps.db, purchaseId, { status: 'authorized' });
-    throw gatewayToAppError(error);
+    const happened = await outcomeAtGateway(deps, taken, error);
+    if (!happened) {
+      await setPurchaseStatus(deps.db, purchaseId, { status: 'authorized' });
+      throw gatewayToAppError(error);
+    }
+    await setPurchaseStatus(deps.db, purchaseId, { status: happened, errorMessage: null });
+    return toAdminPurchase(await findPurchaseWithBuyer(deps.db, purchaseId));
   }
   await setPurchaseStatus(deps.db, purchaseId, {
     status: action === 'capture' ? 'completed' : 'voided',
     errorMessage: null,
   });
   return toAdminPurchase(await findPurchaseWithBuyer(deps.db, purchaseId));
+}
+
+/** The gateway's transaction states that mean a capture or a void went through. */
+const SETTLED_AT_GATEWAY: Record<string, Purchase['status']> = {
+  capturedPendingSettlement: 'completed',
+  settledSuccessfully: 'completed',
+  voided: 'voided',
+};
+
+/**
+ * After a capture or void got no answer (a timeout, or a connection dropped after the gateway did
+ * the work), what the gateway did, found by the sale's invoice number: the purchase must not go
+ * back to authorised when the money already moved (a retry would then be refused as done).
+ * Null when it did nothing, or when it cannot be asked now (the purchase stays retryable).
+ */
+async function outcomeAtGateway(
+  deps: ServiceDeps,
+  purchase: Purchase,
+  error: unknown,
+): Promise<Purchase['status'] | null> {
+  if (!(error instanceof GatewayError) || (error.failure !== 'timeout' && error.failure !== 'unavailable')) {
+    return null;
+  }
+  const profileId = (await findUserById(deps.db, purchase.userId))?.authNetCustomerProfileId;
+  if (!profileId || !purchase.claimId) return null;
+  const found = await deps.payments.findTransactionByInvoice(profileId, purchase.claimId).catch(() => null);
+  return (found && SETTLED_AT_GATEWAY[found.status]) ?? null;
 }
