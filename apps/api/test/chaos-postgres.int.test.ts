@@ -9,6 +9,7 @@ import {
 } from '@vault/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN,
   type Answer,
   appliedSteps,
   cleanupList,
@@ -56,15 +57,14 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
       const answer = await stack.call(method, path, { ...options, timeoutMs: 10_000 });
       answers.push({ ...answer, what });
     };
+    // More logins with the right password than the (account, IP) limit allows failures (10): an
+    // attempt the database could not judge must not count, or the owner is locked out for 15 min.
+    for (let i = 0; i < 12; i++) await probe('owner login', 'POST', '/api/auth/login', { body: ADMIN });
     while (performance.now() - downAt < OUTAGE_MS) {
       await Promise.all([
         probe('state', 'GET', '/api/show/state', { cookie: member.cookie }),
         probe('buy', 'POST', '/api/show/buy', { cookie: member.cookie, body: { showItemId: firstItem.id } }),
-        // A fresh address each time: a login that failed for want of a database still counts
-        // against the (account, IP) limit (reported), and 429 is not what this test is about.
-        probe('login', 'POST', '/api/auth/login', {
-          body: { email: `down-${answers.length}@example.com`, password: 'x' },
-        }),
+        probe('login', 'POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'x' } }),
         probe('ready', 'GET', '/api/health/ready', {}),
       ]);
       await sleep(250);
@@ -72,6 +72,10 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
     const slowest = Math.max(...answers.map((a) => a.ms));
     const stateStatuses = [...new Set(answers.filter((a) => a.what === 'state').map((a) => a.status))];
     console.log(`[chaos] postgres down: ${answers.length} requests, slowest answer: ${slowest.toFixed(0)} ms`);
+    const owner = answers.filter((a) => a.what === 'owner login').map((a) => a.status);
+    console.log(
+      `[chaos] postgres down: ${owner.length} logins with the right password answered ${[...new Set(owner)]}`,
+    );
     console.log(`[chaos] postgres down: show state answered ${stateStatuses.join(' then ')} (200 = from memory)`);
     expect(slowest).toBeLessThan(5000);
     for (const answer of answers) {
@@ -92,6 +96,8 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
     );
     console.log(`[chaos] postgres back: first successful request after ${firstSuccess.toFixed(0)} ms`);
     expect(firstSuccess).toBeLessThan(5000);
+    // The logins refused during the outage left no lockout behind: the same login succeeds.
+    await stack.adminCookie();
     // No dead pooled connection is handed out again: every request that needs the database works.
     for (let i = 0; i < 15; i++) {
       const [user, purchases, ready] = await Promise.all([

@@ -26,7 +26,8 @@ export interface RateLimiter {
   /**
    * Takes back one hit. Login counts an attempt BEFORE checking the password (so a burst of
    * parallel guesses cannot all pass a check made before any of them failed), then gives the
-   * hit back when the password was right: only failures stay counted.
+   * hit back when the password was right, or was never checked (the database was down): only
+   * failures stay counted.
    */
   release(key: string): Promise<void>;
 }

@@ -83,8 +83,19 @@ export async function logIn(
     tooMany(fromIp.retryAfterMs);
   }
 
-  const user = await findUserByEmail(deps.db, email);
-  const ok = await verifyPassword(password, user?.password ?? (await decoyHash));
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  let ok: boolean;
+  try {
+    user = await findUserByEmail(deps.db, email);
+    ok = await verifyPassword(password, user?.password ?? (await decoyHash));
+  } catch (error) {
+    // No verdict on the password (the database was down, say): nothing was guessed, so the
+    // attempt gives its counts back. Kept, ten answers of 503 during an outage would lock the
+    // owner out for the whole window with the right password. Releasing is best effort: the
+    // caller gets the original error either way.
+    await Promise.allSettled([rateLimiter.release(pairKey), rateLimiter.release(ipKey)]);
+    throw error;
+  }
   if (!user?.password || !ok) throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   await Promise.all([rateLimiter.reset(pairKey), rateLimiter.release(ipKey)]);
   return toCurrentUser(user);
