@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { SimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { connectRedis } from '@vault/server';
+import { connectRedis, reportRedisOutages } from '@vault/server';
+import { pino } from 'pino';
 import type { ApiEnv } from './env';
 import { restrictToOwner } from './lib/files';
 import type { AppDeps, PaymentsConfig } from './plugins/infrastructure';
@@ -60,8 +61,15 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
   // The embedded database and secrets are this user's alone (PGlite writes its files 0666).
   if (env.mode === 'embedded') restrictToOwner(env.DATA_DIR);
 
-  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, 'vault-api') : null;
-  const bus = redis ? createRedisBus(redis, { prefix: env.REDIS_PREFIX }) : createMemoryBus();
+  // What the runtime opens logs before buildApp makes the app's logger (Redis links that drop).
+  const log = pino({ level: env.LOG_LEVEL });
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, 'vault-api', log) : null;
+  const bus = redis
+    ? createRedisBus(redis, {
+        prefix: env.REDIS_PREFIX,
+        watch: (subscriber) => reportRedisOutages(subscriber, 'vault-api bus', log),
+      })
+    : createMemoryBus();
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
   return {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createShowFollower, type ShowStateView, socketEvents } from '@vault/contracts';
-import { createScratchDatabase, type PrivateRedis, startPrivateRedis, uniqueId } from '@vault/testing';
+import { createScratchDatabase, type PrivateRedis, startLinkProxy, startPrivateRedis, uniqueId } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appliedSteps, cleanupList, oneTo, readShow, setUpChaosShow, waitUntil } from './support/chaos-show';
@@ -9,6 +9,24 @@ const cleanups = cleanupList();
 afterAll(cleanups.run);
 
 const OUTAGE_MS = 3000;
+
+/** A member's socket, as the show page opens it; every push it gets, with when it came. */
+async function followShow(url: string, cookie: string) {
+  const pushes: Array<{ at: number; view: ShowStateView | null }> = [];
+  const follower = createShowFollower();
+  const socket: Socket = io(url, { transports: ['websocket'], extraHeaders: { cookie, origin: url } });
+  cleanups.add(async () => socket.disconnect());
+  socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) =>
+    pushes.push({ at: Date.now(), view: follower.state(view, rev) }),
+  );
+  socket.on(socketEvents.change, (change: unknown) => pushes.push({ at: Date.now(), view: follower.change(change) }));
+  await waitUntil('the socket gets the state', async () => pushes.length > 0, 10_000);
+  return { socket, pushes };
+}
+
+/** How often a process logged `message` (pino JSON lines). */
+const logged = (output: string, message: string) => output.split(`"msg":"${message}"`).length - 1;
+const UNHANDLED = '[ioredis] Unhandled error event';
 
 describe('chaos: Redis restarted mid-show (1 API + 1 worker, real processes)', () => {
   it('polling answers through the outage; the clock and the pushes resume, every step once (data kept, then data lost)', async () => {
@@ -23,19 +41,7 @@ describe('chaos: Redis restarted mid-show (1 API + 1 worker, real processes)', (
       cleanups,
     );
 
-    // A member's socket, as the show page opens it; every push it gets, with when it came.
-    const pushes: Array<{ at: number; view: ShowStateView | null }> = [];
-    const follower = createShowFollower();
-    const socket: Socket = io(stack.url, {
-      transports: ['websocket'],
-      extraHeaders: { cookie: member.cookie, origin: stack.url },
-    });
-    cleanups.add(async () => socket.disconnect());
-    socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) =>
-      pushes.push({ at: Date.now(), view: follower.state(view, rev) }),
-    );
-    socket.on(socketEvents.change, (change: unknown) => pushes.push({ at: Date.now(), view: follower.change(change) }));
-    await waitUntil('the socket gets the state', async () => pushes.length > 0, 10_000);
+    const { socket, pushes } = await followShow(stack.url, member.cookie);
 
     await start();
 
@@ -101,5 +107,72 @@ describe('chaos: Redis restarted mid-show (1 API + 1 worker, real processes)', (
     expect(pushes.every((p) => p.view !== null)).toBe(true); // every change followed from the last
     expect(stack.api.child.exitCode).toBeNull();
     expect(stack.worker.child.exitCode).toBeNull();
+
+    // Each outage logged once per connection — the worker's one, the API's three (commands, the
+    // bus, the socket adapter) — and its end once; not a line per failed retry.
+    const [api, worker] = [stack.api.output(), stack.worker.output()];
+    // Nor printed by other means (BullMQ's queues and workers print errors nobody listens to).
+    const counts = (output: string) =>
+      `${logged(output, 'Redis connection lost; reconnecting')} lost, ${logged(output, 'Redis connection back')} back, ` +
+      `${output.split(UNHANDLED).length - 1} unhandled, ${output.split(/^Error: /m).length - 1} other errors`;
+    console.log(`[chaos] redis outages logged: worker ${counts(worker)}; api ${counts(api)}`);
+    expect(worker).not.toContain(UNHANDLED);
+    expect(api).not.toContain(UNHANDLED);
+    expect(worker).not.toMatch(/^Error: /m);
+    expect(api).not.toMatch(/^Error: /m);
+    expect(logged(worker, 'Redis connection lost; reconnecting')).toBe(2);
+    expect(logged(worker, 'Redis connection back')).toBe(2);
+    expect(logged(api, 'Redis connection lost; reconnecting')).toBe(6);
+    expect(logged(api, 'Redis connection back')).toBe(6);
+  });
+
+  it("a show's last transition, published while the API was cut off from Redis, reaches the member once it is back", async () => {
+    const redis: PrivateRedis = await startPrivateRedis();
+    cleanups.add(() => redis.dispose());
+    // The API's only way to Redis; the worker's is direct, so the clock runs on while the API is deaf.
+    const link = await startLinkProxy({ target: { port: redis.port } });
+    cleanups.add(() => link.close());
+    const scratch = await createScratchDatabase();
+    cleanups.add(() => scratch.drop());
+    const services = {
+      databaseUrl: scratch.url,
+      redisUrl: redis.url,
+      apiRedisUrl: `redis://127.0.0.1:${link.port}`,
+      redisPrefix: uniqueId('chaos'),
+    };
+    // One knife: three steps (2 × items + 1), the third of which ends the show.
+    const lastStep = 3;
+    const { stack, db, member, showId, start } = await setUpChaosShow(
+      services,
+      { title: 'Chaos: the last push', items: 1 },
+      cleanups,
+    );
+    const { pushes } = await followShow(stack.url, member.cookie);
+    await start();
+    await waitUntil('the last phase', async () => ((await readShow(db, showId))?.step ?? 0) >= lastStep - 1, 20_000);
+    await waitUntil('the member sees the show', async () => Boolean(pushes.at(-1)?.view?.show), 5000);
+
+    // Every API connection to Redis reset, and new ones refused, while the last phase runs out.
+    link.reset(OUTAGE_MS);
+    const cutAt = Date.now();
+    await waitUntil('the show completes', async () => (await readShow(db, showId))?.status === 'completed', OUTAGE_MS);
+    const completedAt = (await appliedSteps(db, showId)).at(-1)?.at ?? 0;
+    await sleep(cutAt + OUTAGE_MS - Date.now());
+    const backAt = Date.now();
+    expect(completedAt).toBeGreaterThan(cutAt); // the end was published while the API could not hear it
+    expect(pushes.some((p) => p.at >= cutAt && p.at < backAt && p.view?.show === null)).toBe(false);
+
+    // Not the next transition (there is none): the API reads the show again once its bus is back.
+    const seen = await waitUntil(
+      'the member sees the show ended',
+      async () => pushes.some((p) => p.at >= backAt && p.view?.show === null),
+      10_000,
+    );
+    console.log(
+      `[chaos] api cut off from redis: the show ended ${completedAt - cutAt} ms into the cut; the member saw it ${seen.toFixed(0)} ms after the link came back`,
+    );
+    expect(seen).toBeLessThan(5000);
+    expect(logged(stack.api.output(), 'show bus subscribed again: reloading the show')).toBe(1);
+    expect(stack.api.output()).not.toContain(UNHANDLED);
   });
 });

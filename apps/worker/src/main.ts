@@ -16,7 +16,7 @@ async function main() {
   });
   // API and worker may start together; Kysely's migrator takes an advisory lock, so this is safe.
   await migrateToLatest(database);
-  const redis = await connectRedis(env.REDIS_URL, 'vault-worker');
+  const redis = await connectRedis(env.REDIS_URL, 'vault-worker', log);
 
   const maintenance = await startMaintenance({ db: database.db, connection: redis, prefix: env.REDIS_PREFIX, log });
   const clock = await startShowClock({ db: database.db, redis, prefix: env.REDIS_PREFIX, log });

@@ -136,4 +136,57 @@ describe('Redis bus', () => {
       await server.dispose();
     }
   });
+
+  it('tells its subscribers when it subscribed again after Redis restarted, and not before', async () => {
+    const server = await startPrivateRedis();
+    const redis = new Redis(server.url, { maxRetriesPerRequest: null, lazyConnect: true });
+    try {
+      const bus = createRedisBus(redis, { prefix: 'resubscribed' });
+      const c = collector();
+      await bus.subscribe('show', c.handler);
+      const signals: number[] = [];
+      const off = bus.onResubscribed(() => signals.push(performance.now()));
+      await bus.publish('show', message(1));
+      await c.waitFor(1);
+      expect(signals).toEqual([]); // the first connection is no resubscription
+
+      for (const round of [1, 2]) {
+        await server.stop();
+        await server.start();
+        const upAt = performance.now();
+        while (signals.length < round) {
+          if (performance.now() - upAt > 10_000) throw new Error('no resubscribed signal after the restart');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        console.log(
+          `[chaos] bus resubscribed signal ${((signals.at(-1) ?? 0) - upAt).toFixed(0)} ms after Redis restarted`,
+        );
+        // The signal means live: the first message published after it arrives, no retrying.
+        await bus.publish('show', message(round + 1));
+        await c.waitFor(round + 1);
+      }
+      expect(c.received.map((m) => m.type === 'show.changed' && m.step)).toEqual([1, 2, 3]);
+      expect(signals).toHaveLength(2);
+      off();
+      await bus.close();
+    } finally {
+      redis.disconnect();
+      await server.dispose();
+    }
+  });
+});
+
+describe('resubscribed signal, in process', () => {
+  it('never fires: nothing between publisher and subscriber can be lost', async () => {
+    const bus = createMemoryBus();
+    const fired: number[] = [];
+    const off = bus.onResubscribed(() => fired.push(1));
+    const c = collector();
+    await bus.subscribe('show', c.handler);
+    await bus.publish('show', message(1));
+    await c.waitFor(1);
+    expect(fired).toEqual([]);
+    off();
+    await bus.close();
+  });
 });

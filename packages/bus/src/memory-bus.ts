@@ -18,6 +18,10 @@ export function createMemoryBus(): EventBus {
         emitter.off(channel, handler);
       };
     },
+    // One process: nothing between publisher and subscriber to lose.
+    onResubscribed() {
+      return () => {};
+    },
     async close() {
       emitter.removeAllListeners();
     },

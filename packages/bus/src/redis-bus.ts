@@ -6,6 +6,11 @@ export interface RedisBusOptions {
   /** Namespaces channels, so test runs and deployments sharing one Redis never cross. */
   prefix: string;
   onInvalidMessage?: (channel: string, error: unknown) => void;
+  /**
+   * Given the bus's own subscriber connection once, so the caller can watch its outages as it
+   * watches its own connection (a duplicate() inherits none of the original's listeners).
+   */
+  watch?: (subscriber: Redis) => void;
 }
 
 /**
@@ -13,8 +18,15 @@ export interface RedisBusOptions {
  * own duplicate() of the given connection for subscriptions and publishes on the original.
  */
 export function createRedisBus(redis: Redis, options: RedisBusOptions): EventBus {
-  const subscriber = redis.duplicate();
+  // The bus subscribes again itself after a reconnect (not ioredis), so it knows when the
+  // subscriptions are live again and can say so (onResubscribed).
+  const subscriber = redis.duplicate({ autoResubscribe: false });
+  // Listened to here whether or not the caller watches it: ioredis prints every failed retry of a
+  // connection with no 'error' listener.
+  subscriber.on('error', () => {});
+  options.watch?.(subscriber);
   const handlers = new Map<string, Set<BusHandler>>();
+  const resubscribed = new Set<() => void>();
   const key = (channel: BusChannel) => `${options.prefix}:bus:${channel}`;
 
   subscriber.on('message', (channel: string, raw: string) => {
@@ -28,6 +40,24 @@ export function createRedisBus(redis: Redis, options: RedisBusOptions): EventBus
       return;
     }
     for (const handler of set) handler(message);
+  });
+
+  // The first 'ready' is the lazy first connection; every later one follows a lost link.
+  let connectedBefore = false;
+  subscriber.on('ready', () => {
+    if (!connectedBefore) {
+      connectedBefore = true;
+      return;
+    }
+    const channels = [...handlers.keys()];
+    const live = channels.length > 0 ? subscriber.subscribe(...channels) : Promise.resolve();
+    live.then(
+      () => {
+        for (const listener of resubscribed) listener();
+      },
+      // Lost again before Redis acknowledged: the next 'ready' subscribes again.
+      () => {},
+    );
   });
 
   return {
@@ -53,8 +83,15 @@ export function createRedisBus(redis: Redis, options: RedisBusOptions): EventBus
         }
       };
     },
+    onResubscribed(listener) {
+      resubscribed.add(listener);
+      return () => {
+        resubscribed.delete(listener);
+      };
+    },
     async close() {
       handlers.clear();
+      resubscribed.clear();
       subscriber.disconnect();
     },
   };

@@ -1,4 +1,11 @@
 export { EnvError, envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
-export { connectRedis, redactUrl, withTimeout } from './redis';
+export {
+  type ConnectionLog,
+  connectRedis,
+  quietRedisErrors,
+  redactUrl,
+  reportRedisOutages,
+  withTimeout,
+} from './redis';
 export { pruneExpiredSessions } from './sessions';
 export { onShutdown } from './shutdown';

@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { ClockPing, type ClockPong, socketEvents } from '@vault/contracts';
+import { reportRedisOutages } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -55,6 +56,8 @@ export const realtime = fp(
   async (app: FastifyInstance) => {
     const publicOrigin = publicOriginOf(app.config);
     const adapterClient = app.redis?.duplicate();
+    // A duplicate inherits no listeners: without one, every failed retry in an outage is printed.
+    if (adapterClient) reportRedisOutages(adapterClient, 'vault-api socket adapter', app.log);
     const io = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,

@@ -11,6 +11,7 @@ import {
   type ShowSnapshot,
   type WakeScheduler,
 } from '@vault/engine';
+import { quietRedisErrors } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -77,8 +78,11 @@ export const showEngine = fp(
   async (app: FastifyInstance) => {
     const store = new ShowStore(() => loadSnapshot(app.db));
     let driver: ShowDriver | undefined;
-    const scheduler: WakeScheduler = app.redis
-      ? createQueueScheduler(app.redis, app.config.redisPrefix)
+    const queueScheduler = app.redis ? createQueueScheduler(app.redis, app.config.redisPrefix) : null;
+    // A Redis outage is logged once by its connection; the queue would print each failed retry.
+    if (queueScheduler) quietRedisErrors(queueScheduler.queue, 'show clock queue', app.log);
+    const scheduler: WakeScheduler = queueScheduler
+      ? queueScheduler
       : createTimerScheduler((showId, step) => (driver ? driver.wake(showId, step) : Promise.resolve()), {
           onError: (error, showId) => app.log.error({ err: error, showId }, 'show clock wake-up failed'),
         });
@@ -86,14 +90,24 @@ export const showEngine = fp(
     app.decorate('shows', { driver, store });
 
     let unsubscribe: (() => Promise<void>) | undefined;
+    let offResubscribed: (() => void) | undefined;
+    const refresh = () => {
+      store.refresh().catch((error: unknown) => app.log.error({ err: error }, 'show snapshot refresh failed'));
+    };
     app.addHook('onReady', async () => {
-      unsubscribe = await app.bus.subscribe('show', () => {
-        store.refresh().catch((error: unknown) => app.log.error({ err: error }, 'show snapshot refresh failed'));
+      unsubscribe = await app.bus.subscribe('show', refresh);
+      // Pub/sub is at-most-once: a change published while this instance's subscription was down
+      // is lost, and the snapshot (and every screen) would stay where it was until the next one —
+      // for good, if that was the show's last step. Read the show again once it is back.
+      offResubscribed = app.bus.onResubscribed(() => {
+        app.log.info('show bus subscribed again: reloading the show');
+        refresh();
       });
       await store.refresh();
       if (!app.redis && driver) await driver.rearmAll();
     });
     app.addHook('onClose', async () => {
+      offResubscribed?.();
       await unsubscribe?.();
       await scheduler.close();
     });

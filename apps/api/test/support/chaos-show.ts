@@ -17,7 +17,8 @@ import type { Kysely } from 'kysely';
  */
 
 export const SESSION_SECRET = 'a-chaos-test-secret-long-enough-1234567';
-const ADMIN = { email: 'ops@vault.test', password: 'ops-password-1' };
+/** The admin the stack bootstraps: the one account whose password the tests know. */
+export const ADMIN = { email: 'ops@vault.test', password: 'ops-password-1' };
 
 export interface ScaledStack {
   api: RunningProcess;
@@ -44,6 +45,8 @@ export interface Answer {
 export interface StackServices {
   databaseUrl: string;
   redisUrl: string;
+  /** The API's own way to Redis (a link proxy the test can cut, say); the worker's is redisUrl. */
+  apiRedisUrl?: string;
   redisPrefix: string;
 }
 
@@ -113,6 +116,7 @@ export async function startScaledStack(services: StackServices): Promise<ScaledS
   };
   const api = startProcess('apps/api/src/main.ts', {
     ...shared,
+    REDIS_URL: services.apiRedisUrl ?? services.redisUrl,
     ...simulatorEnv(),
     PORT: String(port),
     PUBLIC_URL: url,

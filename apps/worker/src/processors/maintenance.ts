@@ -1,6 +1,6 @@
 import { MaintenanceJob, queueNames } from '@vault/contracts';
 import type { Database } from '@vault/db';
-import { pruneExpiredSessions } from '@vault/server';
+import { pruneExpiredSessions, quietRedisErrors } from '@vault/server';
 import { type ConnectionOptions, type Job, Queue, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -40,6 +40,9 @@ export async function startMaintenance(deps: MaintenanceDeps) {
     async (job: Job<MaintenanceJob>) => handleMaintenanceJob(MaintenanceJob.parse(job.data), deps),
     { connection: deps.connection, prefix: deps.prefix, concurrency: 1 },
   );
+  // A Redis outage is logged once by its connection; these would print each failed retry.
+  quietRedisErrors(queue, 'maintenance queue', deps.log);
+  quietRedisErrors(worker, 'maintenance worker', deps.log);
   worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.id }, 'maintenance job failed'));
   await worker.waitUntilReady();
   return { queue, worker };

@@ -2,6 +2,7 @@ import { createRedisBus } from '@vault/bus';
 import { ClockJob, clockQueueName } from '@vault/contracts';
 import type { Database } from '@vault/db';
 import { createQueueScheduler, createShowDriver, type ShowDriver } from '@vault/engine';
+import { quietRedisErrors } from '@vault/server';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -46,6 +47,9 @@ export async function startShowClock(deps: ShowClockDeps) {
       maxStalledCount: 10,
     },
   );
+  // A Redis outage is logged once by its connection; these would print each failed retry.
+  quietRedisErrors(worker, 'show clock worker', deps.log);
+  quietRedisErrors(scheduler.queue, 'show clock queue', deps.log);
   worker.on('failed', (job, error) => {
     // Every failed attempt is reported; all but the last are retried (bullmq-scheduler.ts).
     const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
