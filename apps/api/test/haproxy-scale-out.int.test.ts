@@ -206,6 +206,8 @@ describe("behind Debian's HAProxy with the shipped config", () => {
       );
       buyer += 40;
       const downsBefore = proxyLog(new RegExp(`Server api/${name} is DOWN`, 'g'));
+      // Let the burst reach the replicas first, so some of it is in flight on the one stopping.
+      await new Promise((resolve) => setTimeout(resolve, 20));
       const stoppedAt = Date.now();
       const exitCode = await cluster.apis[index]?.stop(20_000);
       const stopMs = Date.now() - stoppedAt;

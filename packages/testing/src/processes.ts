@@ -28,11 +28,17 @@ export interface RunningProcess {
   stop(graceMs?: number): Promise<number | null>;
 }
 
-/** Starts one of the apps (`apps/api/src/main.ts`, …) with tsx, exactly as `pnpm start` does. */
+/**
+ * Starts one of the apps (`apps/api/src/main.ts`, …) as the images do: node itself, with tsx as
+ * its loader. Not through the tsx CLI: it relays a SIGTERM to the app and, if the app has not
+ * acknowledged it within 30 ms (a loaded machine), SIGKILLs it and exits 143 — no graceful
+ * shutdown to test. `nodeArgs` are node's own flags (e.g. --cpu-prof for a benchmark).
+ */
 export function startProcess(entry: string, env: Record<string, string>, nodeArgs: string[] = []): RunningProcess {
-  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-  // tsx hands node's own flags (e.g. --cpu-prof for a benchmark) through to node.
-  return startProcessCommand(tsx, [...nodeArgs, path.join(repoRoot, entry)], { LOG_LEVEL: 'warn', ...env });
+  return startProcessCommand(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
 }
 
 /** Starts any program (haproxy, redis-server, …) with its output captured, from the repo root or `cwd`. */
