@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serviceUnavailableMessage } from '@vault/contracts';
 import {
+  createScratchDatabase,
   openTestRedis,
   type PrivatePostgres,
+  startLinkProxy,
   startPrivatePostgres,
+  TEST_DATABASE_URL,
   TEST_REDIS_URL,
   type TestRedis,
 } from '@vault/testing';
@@ -13,6 +16,7 @@ import {
   type Answer,
   appliedSteps,
   cleanupList,
+  endShowDuringCut,
   oneTo,
   readShow,
   setUpChaosShow,
@@ -120,5 +124,37 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
     // Neither process died of the outage.
     expect(stack.api.child.exitCode).toBeNull();
     expect(stack.worker.child.exitCode).toBeNull();
+  });
+
+  it("a show's last transition, heard while the API could not read the database, reaches the member once it can", async () => {
+    const redis: TestRedis = await openTestRedis();
+    cleanups.add(() => redis.dispose());
+    const scratch = await createScratchDatabase();
+    cleanups.add(() => scratch.drop());
+    // The API's only way to Postgres; the worker's is direct, so the clock runs on while the API
+    // hears the change over the bus but cannot read it.
+    const link = await startLinkProxy({ target: { port: Number(new URL(TEST_DATABASE_URL).port || 5432) } });
+    cleanups.add(() => link.close());
+    const apiDatabaseUrl = new URL(scratch.url);
+    apiDatabaseUrl.port = String(link.port);
+    const services = {
+      databaseUrl: scratch.url,
+      apiDatabaseUrl: apiDatabaseUrl.toString(),
+      redisUrl: TEST_REDIS_URL,
+      redisPrefix: redis.prefix,
+    };
+    const { stack, endedIntoCutMs, endSeenInCut, seenAfterMs } = await endShowDuringCut(services, cleanups, {
+      title: 'Chaos: a refresh that failed',
+      cut: (ms) => link.reset(ms),
+      outageMs: OUTAGE_MS,
+    });
+    console.log(
+      `[chaos] api cut off from postgres as the show ended (${endedIntoCutMs} ms into the cut): the member saw the end ${seenAfterMs.toFixed(0)} ms after the link came back`,
+    );
+    expect(endedIntoCutMs).toBeGreaterThan(0);
+    expect(endSeenInCut).toBe(false);
+    // No further change will come: the API tries its failed read again until it works.
+    expect(seenAfterMs).toBeLessThan(5000);
+    expect(stack.api.output()).toContain('show snapshot refresh failed; retrying');
   });
 });

@@ -1,28 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createShowFollower, type ShowStateView, socketEvents } from '@vault/contracts';
 import { createScratchDatabase, type PrivateRedis, startLinkProxy, startPrivateRedis, uniqueId } from '@vault/testing';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appliedSteps, cleanupList, oneTo, readShow, setUpChaosShow, waitUntil } from './support/chaos-show';
+import {
+  appliedSteps,
+  cleanupList,
+  endShowDuringCut,
+  followShow,
+  oneTo,
+  readShow,
+  setUpChaosShow,
+  waitUntil,
+} from './support/chaos-show';
 
 const cleanups = cleanupList();
 afterAll(cleanups.run);
 
 const OUTAGE_MS = 3000;
-
-/** A member's socket, as the show page opens it; every push it gets, with when it came. */
-async function followShow(url: string, cookie: string) {
-  const pushes: Array<{ at: number; view: ShowStateView | null }> = [];
-  const follower = createShowFollower();
-  const socket: Socket = io(url, { transports: ['websocket'], extraHeaders: { cookie, origin: url } });
-  cleanups.add(async () => socket.disconnect());
-  socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) =>
-    pushes.push({ at: Date.now(), view: follower.state(view, rev) }),
-  );
-  socket.on(socketEvents.change, (change: unknown) => pushes.push({ at: Date.now(), view: follower.change(change) }));
-  await waitUntil('the socket gets the state', async () => pushes.length > 0, 10_000);
-  return { socket, pushes };
-}
 
 /** How often a process logged `message` (pino JSON lines). */
 const logged = (output: string, message: string) => output.split(`"msg":"${message}"`).length - 1;
@@ -41,7 +34,7 @@ describe('chaos: Redis restarted mid-show (1 API + 1 worker, real processes)', (
       cleanups,
     );
 
-    const { socket, pushes } = await followShow(stack.url, member.cookie);
+    const { socket, pushes } = await followShow(stack.url, member.cookie, cleanups);
 
     await start();
 
@@ -140,38 +133,19 @@ describe('chaos: Redis restarted mid-show (1 API + 1 worker, real processes)', (
       apiRedisUrl: `redis://127.0.0.1:${link.port}`,
       redisPrefix: uniqueId('chaos'),
     };
-    // One knife: three steps (2 × items + 1), the third of which ends the show.
-    const lastStep = 3;
-    const { stack, db, member, showId, start } = await setUpChaosShow(
-      services,
-      { title: 'Chaos: the last push', items: 1 },
-      cleanups,
-    );
-    const { pushes } = await followShow(stack.url, member.cookie);
-    await start();
-    await waitUntil('the last phase', async () => ((await readShow(db, showId))?.step ?? 0) >= lastStep - 1, 20_000);
-    await waitUntil('the member sees the show', async () => Boolean(pushes.at(-1)?.view?.show), 5000);
-
-    // Every API connection to Redis reset, and new ones refused, while the last phase runs out.
-    link.reset(OUTAGE_MS);
-    const cutAt = Date.now();
-    await waitUntil('the show completes', async () => (await readShow(db, showId))?.status === 'completed', OUTAGE_MS);
-    const completedAt = (await appliedSteps(db, showId)).at(-1)?.at ?? 0;
-    await sleep(cutAt + OUTAGE_MS - Date.now());
-    const backAt = Date.now();
-    expect(completedAt).toBeGreaterThan(cutAt); // the end was published while the API could not hear it
-    expect(pushes.some((p) => p.at >= cutAt && p.at < backAt && p.view?.show === null)).toBe(false);
-
-    // Not the next transition (there is none): the API reads the show again once its bus is back.
-    const seen = await waitUntil(
-      'the member sees the show ended',
-      async () => pushes.some((p) => p.at >= backAt && p.view?.show === null),
-      10_000,
-    );
+    const { stack, endedIntoCutMs, endSeenInCut, seenAfterMs } = await endShowDuringCut(services, cleanups, {
+      title: 'Chaos: the last push',
+      // Every API connection to Redis reset, and new ones refused, while the last phase runs out.
+      cut: (ms) => link.reset(ms),
+      outageMs: OUTAGE_MS,
+    });
     console.log(
-      `[chaos] api cut off from redis: the show ended ${completedAt - cutAt} ms into the cut; the member saw it ${seen.toFixed(0)} ms after the link came back`,
+      `[chaos] api cut off from redis: the show ended ${endedIntoCutMs} ms into the cut; the member saw it ${seenAfterMs.toFixed(0)} ms after the link came back`,
     );
-    expect(seen).toBeLessThan(5000);
+    expect(endedIntoCutMs).toBeGreaterThan(0); // the end was published while the API could not hear it
+    expect(endSeenInCut).toBe(false);
+    // Not the next transition (there is none): the API reads the show again once its bus is back.
+    expect(seenAfterMs).toBeLessThan(5000);
     expect(logged(stack.api.output(), 'show bus subscribed again: reloading the show')).toBe(1);
     expect(stack.api.output()).not.toContain(UNHANDLED);
   });

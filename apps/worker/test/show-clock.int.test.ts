@@ -10,6 +10,7 @@ import {
   TEST_REDIS_URL,
 } from '@vault/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLOCK_LOCK_MS, CLOCK_STALLED_CHECK_MS } from '../src/processors/show-clock';
 
 const running: RunningProcess[] = [];
 afterAll(async () => {
@@ -81,11 +82,14 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
       const eventSteps = [...new Set(events.map((e) => e.step))];
       expect(eventSteps).toEqual(steps);
       // Each phase lasts 1 s from the previous transition; the lateness of each transition, even
-      // across the killed worker, stays within 3 s.
+      // across the killed worker, stays within the bound below.
       const times = new Map<number, number>();
       for (const e of events) if (!times.has(e.step)) times.set(e.step, e.occurredAt.getTime());
       const lateness = steps.slice(1).map((step) => (times.get(step) ?? 0) - (times.get(step - 1) ?? 0) - 1000);
-      expect(Math.max(...lateness)).toBeLessThan(3000);
+      // A transition the killed worker was running waits for its lock to expire and the next
+      // stalled check (plus two seconds for a loaded machine).
+      console.log(`[chaos] worker killed mid-show: the latest transition was ${Math.max(...lateness)} ms late`);
+      expect(Math.max(...lateness)).toBeLessThan(CLOCK_LOCK_MS + CLOCK_STALLED_CHECK_MS + 2000);
       expect(Math.min(...lateness)).toBeGreaterThanOrEqual(-5);
       const items = await database.db.selectFrom('showItems').select('status').where('showId', '=', show.id).execute();
       expect(items.every((i) => i.status === 'available')).toBe(true);

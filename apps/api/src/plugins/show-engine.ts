@@ -15,6 +15,9 @@ import { quietRedisErrors } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** How soon a failed snapshot refresh is tried again. */
+const REFRESH_RETRY_MS = 500;
+
 /**
  * The show as this API instance knows it, kept in memory and refreshed whenever the bus says a
  * show changed, so GET /api/show/state and the socket push never query the database per request.
@@ -86,14 +89,32 @@ export const showEngine = fp(
       : createTimerScheduler((showId, step) => (driver ? driver.wake(showId, step) : Promise.resolve()), {
           onError: (error, showId) => app.log.error({ err: error, showId }, 'show clock wake-up failed'),
         });
-    driver = createShowDriver({ db: app.db, bus: app.bus, scheduler });
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    // A refresh that fails (the database briefly unreachable or out of connections) would leave
+    // the snapshot, and every screen, where it was until the next change: try again until it works.
+    const refresh = () => {
+      store.refresh().catch((error: unknown) => {
+        app.log.error({ err: error }, 'show snapshot refresh failed; retrying');
+        clearTimeout(retry);
+        if (!closed) retry = setTimeout(refresh, REFRESH_RETRY_MS).unref();
+      });
+    };
+    const base = createShowDriver({ db: app.db, bus: app.bus, scheduler });
+    driver = {
+      ...base,
+      // Read-your-writes on this instance: the admin's next request sees the command's result
+      // without waiting for it to come back over the bus.
+      async command(showId, command) {
+        const result = await base.command(showId, command);
+        if (result.ok && result.changed) await store.refresh().catch(() => refresh());
+        return result;
+      },
+    };
     app.decorate('shows', { driver, store });
 
     let unsubscribe: (() => Promise<void>) | undefined;
     let offResubscribed: (() => void) | undefined;
-    const refresh = () => {
-      store.refresh().catch((error: unknown) => app.log.error({ err: error }, 'show snapshot refresh failed'));
-    };
     app.addHook('onReady', async () => {
       unsubscribe = await app.bus.subscribe('show', refresh);
       // Pub/sub is at-most-once: a change published while this instance's subscription was down
@@ -107,6 +128,8 @@ export const showEngine = fp(
       if (!app.redis && driver) await driver.rearmAll();
     });
     app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(retry);
       offResubscribed?.();
       await unsubscribe?.();
       await scheduler.close();

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createShowFollower, type ShowStateView, socketEvents } from '@vault/contracts';
 import { type Database, openDatabase } from '@vault/db';
 import {
   freePort,
@@ -9,6 +10,7 @@ import {
   startProcess,
 } from '@vault/testing';
 import type { Kysely } from 'kysely';
+import { io, type Socket } from 'socket.io-client';
 
 /**
  * What the chaos tests share: one API replica and one worker as real processes in scaled mode on
@@ -47,6 +49,8 @@ export interface StackServices {
   redisUrl: string;
   /** The API's own way to Redis (a link proxy the test can cut, say); the worker's is redisUrl. */
   apiRedisUrl?: string;
+  /** The API's own way to the database (a link proxy the test can cut); the worker's is databaseUrl. */
+  apiDatabaseUrl?: string;
   redisPrefix: string;
 }
 
@@ -117,6 +121,7 @@ export async function startScaledStack(services: StackServices): Promise<ScaledS
   const api = startProcess('apps/api/src/main.ts', {
     ...shared,
     REDIS_URL: services.apiRedisUrl ?? services.redisUrl,
+    DATABASE_URL: services.apiDatabaseUrl ?? services.databaseUrl,
     ...simulatorEnv(),
     PORT: String(port),
     PUBLIC_URL: url,
@@ -241,3 +246,59 @@ export async function appliedSteps(db: Kysely<Database>, showId: string) {
 
 /** 1, 2, …, n. */
 export const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** A member's socket, as the show page opens it; every push it gets, with when it came. */
+export async function followShow(url: string, cookie: string, cleanups: ReturnType<typeof cleanupList>) {
+  const pushes: Array<{ at: number; view: ShowStateView | null }> = [];
+  const follower = createShowFollower();
+  const socket: Socket = io(url, { transports: ['websocket'], extraHeaders: { cookie, origin: url } });
+  cleanups.add(async () => socket.disconnect());
+  socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) =>
+    pushes.push({ at: Date.now(), view: follower.state(view, rev) }),
+  );
+  socket.on(socketEvents.change, (change: unknown) => pushes.push({ at: Date.now(), view: follower.change(change) }));
+  await waitUntil('the socket gets the state', async () => pushes.length > 0, 10_000);
+  return { socket, pushes };
+}
+
+/**
+ * A one-knife show run to its last phase, then the API's link (to Redis or Postgres) cut for
+ * `outageMs` while the worker ends the show. Resolves when the member has seen the end after the
+ * link came back: with how long after, and when in the cut the show ended.
+ */
+export async function endShowDuringCut(
+  services: StackServices,
+  cleanups: ReturnType<typeof cleanupList>,
+  options: { title: string; cut: (ms: number) => void; outageMs: number },
+) {
+  // One knife: three steps (2 × items + 1), the third of which ends the show.
+  const lastStep = 3;
+  const { stack, db, member, showId, start } = await setUpChaosShow(
+    services,
+    { title: options.title, items: 1 },
+    cleanups,
+  );
+  const { pushes } = await followShow(stack.url, member.cookie, cleanups);
+  await start();
+  await waitUntil('the last phase', async () => ((await readShow(db, showId))?.step ?? 0) >= lastStep - 1, 20_000);
+  await waitUntil('the member sees the show', async () => Boolean(pushes.at(-1)?.view?.show), 5000);
+
+  options.cut(options.outageMs);
+  const cutAt = Date.now();
+  await waitUntil(
+    'the show completes',
+    async () => (await readShow(db, showId))?.status === 'completed',
+    options.outageMs,
+  );
+  const completedAt = (await appliedSteps(db, showId)).at(-1)?.at ?? 0;
+  await sleep(cutAt + options.outageMs - Date.now());
+  const backAt = Date.now();
+  const endSeenInCut = pushes.some((p) => p.at >= cutAt && p.at < backAt && p.view?.show === null);
+  // No further change will come: only the API's own recovery can show the end.
+  const seenAfterMs = await waitUntil(
+    'the member sees the show ended',
+    async () => pushes.some((p) => p.at >= backAt && p.view?.show === null),
+    10_000,
+  );
+  return { stack, endedIntoCutMs: completedAt - cutAt, endSeenInCut, seenAfterMs };
+}

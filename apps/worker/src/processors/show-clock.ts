@@ -17,6 +17,16 @@ export interface ShowClockDeps {
 }
 
 /**
+ * A worker killed mid-job (kill -9, OOM) holds the job's lock until it expires; another worker's
+ * stalled check then runs it again. Together they bound how late a transition can be after a
+ * crash. Jobs take milliseconds and the lock is renewed every half period, so a short lock only
+ * costs a re-run when the event loop stalls that long — and a re-run is harmless (steps are
+ * checked under a row lock).
+ */
+export const CLOCK_LOCK_MS = 1500;
+export const CLOCK_STALLED_CHECK_MS = 500;
+
+/**
  * The authoritative show clock when scaled. Each transition is one delayed job
  * (`advance-<showId>-<step>-<dueAt>`); the handler re-reads the show in a transaction and applies the
  * transition only if it is still due and still at that step, arms the next job, and publishes
@@ -42,8 +52,8 @@ export async function startShowClock(deps: ShowClockDeps) {
       connection: deps.redis,
       prefix: deps.prefix,
       concurrency: deps.concurrency ?? 16,
-      lockDuration: 5000,
-      stalledInterval: 1500,
+      lockDuration: CLOCK_LOCK_MS,
+      stalledInterval: CLOCK_STALLED_CHECK_MS,
       maxStalledCount: 10,
     },
   );
