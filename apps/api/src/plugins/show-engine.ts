@@ -29,6 +29,8 @@ export class ShowStore extends EventEmitter {
   private prepared: PreparedView = prepareView(null);
   private running: Promise<void> | null = null;
   private again = false;
+  /** The last loaded snapshot, serialised: what tells a change from a reload of the same. */
+  private loadedKey = '';
 
   constructor(private readonly load: () => Promise<ShowSnapshot | null>) {
     super();
@@ -56,7 +58,13 @@ export class ShowStore extends EventEmitter {
     this.running = (async () => {
       do {
         this.again = false;
-        this.snapshot = await this.load();
+        const next = await this.load();
+        // A refresh that finds nothing new (this instance's own command, then the same change
+        // over the bus) must not push the same transition to every screen twice.
+        const key = JSON.stringify(next);
+        if (key === this.loadedKey) continue;
+        this.loadedKey = key;
+        this.snapshot = next;
         this.prepared = prepareView(this.snapshot);
         this.emit('change');
       } while (this.again);
