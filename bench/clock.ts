@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
 import { createQueueScheduler, createShowDriver } from '@vault/engine';
-import { createScratchDatabase, openTestRedis, startProcess, TEST_REDIS_URL } from '@vault/testing';
+import { createScratchDatabase, insertShow, openTestRedis, startProcess, TEST_REDIS_URL } from '@vault/testing';
 import { summaryLine } from './stats';
 
 const ITEMS = Number(process.env.ITEMS ?? 60);
@@ -25,41 +25,33 @@ const worker = startProcess('apps/worker/src/main.ts', {
 });
 try {
   await worker.waitFor('show clock started');
-  const show = await database.db
-    .insertInto('shows')
-    .values({ title: 'Clock bench', perKnifeSeconds: 1, intermissionSeconds: 0, prerollSeconds: 0, soldHoldSeconds: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await database.db
-    .insertInto('showItems')
-    .values(
-      Array.from({ length: ITEMS }, (_, i) => ({
-        showId: show.id,
-        title: `Knife ${i}`,
-        price: '10.00',
-        orderIndex: i,
-      })),
-    )
-    .execute();
+  const showId = await insertShow(database.db, {
+    title: 'Clock bench',
+    items: ITEMS,
+    perKnifeSeconds: 1,
+    intermissionSeconds: 0,
+    prerollSeconds: 0,
+    soldHoldSeconds: 1,
+  });
 
   const bus = createRedisBus(redis.redis, { prefix: redis.prefix });
   const scheduler = createQueueScheduler(redis.redis, redis.prefix);
   const driver = createShowDriver({ db: database.db, bus, scheduler });
   console.log(`bench:clock — ${ITEMS} items of 1 s, one worker process, Postgres + Redis`);
-  await driver.command(show.id, { type: 'start' });
+  await driver.command(showId, { type: 'start' });
   const deadline = Date.now() + ITEMS * 1000 + deadlineSlackMs;
   for (;;) {
     const row = await database.db
       .selectFrom('shows')
       .select('status')
-      .where('id', '=', show.id)
+      .where('id', '=', showId)
       .executeTakeFirstOrThrow();
     if (row.status === 'completed') break;
     if (Date.now() > deadline) {
       const stuck = await database.db
         .selectFrom('shows')
         .selectAll()
-        .where('id', '=', show.id)
+        .where('id', '=', showId)
         .executeTakeFirstOrThrow();
       const jobs = await scheduler.queue.getJobs(['delayed', 'waiting', 'active', 'completed', 'failed'], 0, 5, false);
       const states = await Promise.all(jobs.map(async (j) => `${j.id}:${await j.getState()}:${j.finishedOn ?? ''}`));
@@ -75,7 +67,7 @@ try {
   const events = await database.db
     .selectFrom('showEvents')
     .select(['step', 'occurredAt'])
-    .where('showId', '=', show.id)
+    .where('showId', '=', showId)
     .orderBy('id')
     .execute();
   const firstAt = new Map<number, number>();

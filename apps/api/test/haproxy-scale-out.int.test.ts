@@ -90,6 +90,12 @@ describe("behind Debian's HAProxy with the shipped config", () => {
     const unpinned = await Promise.all(Array.from({ length: 8 }, () => client.call('GET', '/api/health')));
     expect(new Set(unpinned.map((a) => a.servedBy))).toEqual(new Set(['api1', 'api2']));
     expect(unpinned.every((a) => a.pin?.startsWith('VAULT_NODE='))).toBe(true);
+    // A replica's keep-alive hint (72 s) must not reach clients: HAProxy closes their idle
+    // connections after 10 s, and a client trusting the hint sends its next Buy into a closed socket.
+    const direct = await fetch(`http://127.0.0.1:${cluster.apiPorts[0]}/api/health`);
+    expect(direct.headers.get('keep-alive')).toMatch(/timeout=\d+/);
+    const proxied = await fetch(`${cluster.url}/api/health`);
+    expect(proxied.headers.get('keep-alive')).toBeNull();
 
     for (const index of [0, 1]) {
       const cookie = `${member(index).cookie}; ${await client.pinTo(index)}`;
@@ -201,7 +207,12 @@ describe("behind Debian's HAProxy with the shipped config", () => {
               key: randomUUID(),
               body: { showItemId: itemId },
             })
-            .catch((error: Error) => ({ status: 0, json: null, servedBy: error.message, pin: null })),
+            .catch((error: Error) => ({
+              status: 0,
+              json: null,
+              servedBy: `${error.message} (${String(error.cause)})`,
+              pin: null,
+            })),
         ),
       );
       buyer += 40;

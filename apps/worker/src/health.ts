@@ -1,26 +1,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DependencyName, ReadinessResponse } from '@vault/contracts';
-import { withTimeout } from '@vault/server';
-
-/** Below the compose healthcheck's own timeout (5 s), so the probe answers 503 rather than being cut off. */
-const CHECK_TIMEOUT_MS = 2000;
+import { readinessMessages } from '@vault/contracts';
+import { checkReadiness, type ReadinessProbes } from '@vault/server';
 
 export interface HealthServer {
   port: number;
   close(): Promise<void>;
 }
 
-type Probes = Partial<Record<DependencyName, () => Promise<unknown>>>;
-
 /**
  * The worker serves no HTTP, so a container runtime cannot tell a wedged worker from a working
- * one. GET /health answers 200 when Postgres and Redis answer within CHECK_TIMEOUT_MS, else 503
+ * one. GET /health answers 200 when Postgres and Redis answer (checkReadiness), else 503
  * naming what is down: the same body as the API's /api/health/ready. It asks the dependencies at
  * the moment of the probe (a heartbeat key would only say the worker once reached Redis, and
  * nothing about Postgres), and an answer at all shows the event loop is not stuck.
  */
-export async function startHealthServer(options: { port: number; probes: Probes }): Promise<HealthServer> {
+export async function startHealthServer(options: { port: number; probes: ReadinessProbes }): Promise<HealthServer> {
   const server = createServer((request, response) => {
     void answer(request, response, options.probes);
   });
@@ -45,31 +40,14 @@ export async function startHealthServer(options: { port: number; probes: Probes 
   };
 }
 
-async function answer(request: IncomingMessage, response: ServerResponse, probes: Probes): Promise<void> {
+async function answer(request: IncomingMessage, response: ServerResponse, probes: ReadinessProbes): Promise<void> {
   const send = (status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     response.end(JSON.stringify(body));
   };
   const { pathname } = new URL(request.url ?? '/', 'http://worker');
-  if (pathname !== '/health') return send(404, { message: 'Not found' });
-  if (request.method !== 'GET') return send(405, { message: 'Use GET' });
-  send(...(await checkDependencies(probes)));
-}
-
-async function checkDependencies(probes: Probes): Promise<[number, ReadinessResponse]> {
-  const results = await Promise.all(
-    Object.entries(probes).map(async ([name, probe]) => {
-      // A hung dependency reads as down after the timeout instead of hanging the probe.
-      const ok = await withTimeout(probe(), CHECK_TIMEOUT_MS, name).then(
-        () => true,
-        () => false,
-      );
-      return [name as DependencyName, ok ? ('ok' as const) : ('down' as const)] as const;
-    }),
-  );
-  const checks: ReadinessResponse['checks'] = Object.fromEntries(results);
-  const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
-  if (down.length === 0) return [200, { status: 'ok', checks }];
-  const message = `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`;
-  return [503, { status: 'unavailable', checks, message }];
+  if (pathname !== '/health') return send(404, { message: readinessMessages.notFound });
+  if (request.method !== 'GET') return send(405, { message: readinessMessages.useGet });
+  const readiness = await checkReadiness(probes);
+  send(readiness.status === 'ok' ? 200 : 503, readiness);
 }

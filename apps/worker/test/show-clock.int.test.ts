@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase } from '@vault/db';
 import { createQueueScheduler, createShowDriver } from '@vault/engine';
 import {
   createScratchDatabase,
+  insertShow,
   openTestRedis,
   type RunningProcess,
   startProcess,
@@ -24,21 +25,14 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
     const database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await migrateToLatest(database);
     try {
-      const show = await database.db
-        .insertInto('shows')
-        .values({
-          title: 'Kill test',
-          perKnifeSeconds: 1,
-          intermissionSeconds: 1,
-          prerollSeconds: 1,
-          soldHoldSeconds: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await database.db
-        .insertInto('showItems')
-        .values([0, 1, 2, 3, 4].map((i) => ({ showId: show.id, title: `Knife ${i}`, price: '10.00', orderIndex: i })))
-        .execute();
+      const showId = await insertShow(database.db, {
+        title: 'Kill test',
+        items: 5,
+        perKnifeSeconds: 1,
+        intermissionSeconds: 1,
+        prerollSeconds: 1,
+        soldHoldSeconds: 1,
+      });
 
       const env = {
         DATABASE_URL: scratch.url,
@@ -56,7 +50,7 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
       const finalStep = 11;
       const finished = new Promise<void>((resolve) => {
         void bus.subscribe('show', (message: BusMessage) => {
-          if (message.type !== 'show.changed' || message.showId !== show.id) return;
+          if (message.type !== 'show.changed' || message.showId !== showId) return;
           steps.push(message.step);
           if (steps.length === 4) void workers[0]?.child.kill('SIGKILL');
           if (message.step === finalStep) resolve();
@@ -66,7 +60,7 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
       // The API's side: apply the admin's start and arm the first wake-up on the queue.
       const scheduler = createQueueScheduler(redis.redis, redis.prefix);
       const driver = createShowDriver({ db: database.db, bus, scheduler });
-      expect(await driver.command(show.id, { type: 'start' })).toMatchObject({ ok: true });
+      expect(await driver.command(showId, { type: 'start' })).toMatchObject({ ok: true });
       await finished;
       await scheduler.close();
       await bus.close();
@@ -75,7 +69,7 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
       const events = await database.db
         .selectFrom('showEvents')
         .select(['step', 'occurredAt'])
-        .where('showId', '=', show.id)
+        .where('showId', '=', showId)
         .orderBy('id')
         .execute();
       // Every step applied exactly once (a step can write several events; no step twice).
@@ -91,7 +85,7 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
       console.log(`[chaos] worker killed mid-show: the latest transition was ${Math.max(...lateness)} ms late`);
       expect(Math.max(...lateness)).toBeLessThan(CLOCK_LOCK_MS + CLOCK_STALLED_CHECK_MS + 2000);
       expect(Math.min(...lateness)).toBeGreaterThanOrEqual(-5);
-      const items = await database.db.selectFrom('showItems').select('status').where('showId', '=', show.id).execute();
+      const items = await database.db.selectFrom('showItems').select('status').where('showId', '=', showId).execute();
       expect(items.every((i) => i.status === 'available')).toBe(true);
     } finally {
       await Promise.all(running.splice(0).map((p) => p.stop(2000)));

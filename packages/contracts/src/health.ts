@@ -14,3 +14,12 @@ export const ReadinessResponse = z.object({
   message: z.string().optional(),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
+
+/** Readiness's message when something is down or the instance is on its way out; the worker port's refusals. */
+export const readinessMessages = {
+  down: (names: readonly DependencyName[]) => `${names.join(' and ')} ${names.length > 1 ? 'are' : 'is'} down`,
+  shuttingDown: 'shutting down',
+  /** The worker's health port serves GET /health only. */
+  notFound: 'Not found',
+  useGet: 'Use GET',
+} as const;

@@ -11,7 +11,7 @@ export function isUniqueViolation(error: unknown): boolean {
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|57014|53[0-9A-Z]{3})$/;
 
 /** Socket errors of a server that is down, restarting or unreachable (by address or by name). */
-const UNREACHABLE_ERRNO = new Set([
+const UNREACHABLE_ERRNO = [
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -20,7 +20,19 @@ const UNREACHABLE_ERRNO = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
-]);
+];
+const UNREACHABLE_IN_MESSAGE = new RegExp(`\\b(${UNREACHABLE_ERRNO.join('|')})\\b`);
+
+/**
+ * True for a failed connection to any server (Postgres, Redis): refused, reset, timed out or
+ * not found, by its errno code or, for an error that wraps one, by the code in its message.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? error.code : undefined;
+  if (typeof code === 'string' && UNREACHABLE_ERRNO.includes(code)) return true;
+  return error instanceof Error && UNREACHABLE_IN_MESSAGE.test(error.message);
+}
 
 /**
  * What pg and pg-pool say without a code: a connection that ended under a query, a connect that
@@ -36,7 +48,8 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = 'code' in error ? error.code : undefined;
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNREACHABLE_ERRNO.has(code))) return true;
+  if (typeof code === 'string' && UNAVAILABLE_SQLSTATE.test(code)) return true;
+  if (isConnectionFailure(error)) return true;
   // A pool that could not connect may pass on an AggregateError (one error per address tried).
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return error instanceof Error && UNAVAILABLE_MESSAGE.test(error.message);

@@ -1,6 +1,13 @@
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
 import type { BusMessage } from '@vault/contracts';
-import { backends, openTestDatabase, openTestRedis, type TestDatabase, type TestRedis } from '@vault/testing';
+import {
+  backends,
+  insertShow,
+  openTestDatabase,
+  openTestRedis,
+  type TestDatabase,
+  type TestRedis,
+} from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShowDriver, createTimerScheduler, type ShowDriver } from './driver';
 import { loadSnapshot, renderView } from './snapshot';
@@ -27,26 +34,25 @@ describe.each(backends)('the show clock end to end on %s', (backend) => {
   });
 
   it('runs a 3-item show of 1 s items to completion, publishing every step in order', async () => {
-    const show = await database.db
-      .insertInto('shows')
-      .values({ title: 'Clock', perKnifeSeconds: 1, intermissionSeconds: 0, prerollSeconds: 1, soldHoldSeconds: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('showItems')
-      .values([0, 1, 2].map((i) => ({ showId: show.id, title: `Knife ${i}`, price: '10.00', orderIndex: i })))
-      .execute();
+    const showId = await insertShow(database.db, {
+      title: 'Clock',
+      items: 3,
+      perKnifeSeconds: 1,
+      intermissionSeconds: 0,
+      prerollSeconds: 1,
+      soldHoldSeconds: 1,
+    });
 
     const steps: number[] = [];
     const done = new Promise<void>((resolve) => {
       void bus.subscribe('show', async (message: BusMessage) => {
-        if (message.type !== 'show.changed' || message.showId !== show.id) return;
+        if (message.type !== 'show.changed' || message.showId !== showId) return;
         steps.push(message.step);
         if (steps.length === 5) resolve();
       });
     });
     const started = Date.now();
-    expect(await driver.command(show.id, { type: 'start' })).toMatchObject({ ok: true, changed: true });
+    expect(await driver.command(showId, { type: 'start' })).toMatchObject({ ok: true, changed: true });
     await done;
     const elapsed = Date.now() - started;
 
@@ -56,7 +62,7 @@ describe.each(backends)('the show clock end to end on %s', (backend) => {
     expect(elapsed).toBeLessThan(6000);
     const snapshot = await loadSnapshot(database.db);
     expect(snapshot).toBeNull(); // completed: nothing live, nothing scheduled
-    const items = await database.db.selectFrom('showItems').select('status').where('showId', '=', show.id).execute();
+    const items = await database.db.selectFrom('showItems').select('status').where('showId', '=', showId).execute();
     expect(items.map((i) => i.status)).toEqual(['available', 'available', 'available']);
   });
 

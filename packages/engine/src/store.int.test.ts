@@ -1,4 +1,4 @@
-import { backends, openTestDatabase, type TestDatabase } from '@vault/testing';
+import { backends, insertShow, openTestDatabase, type TestDatabase } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCommand } from './store';
 
@@ -14,32 +14,15 @@ describe.each(backends)('applying show commands on %s', (backend) => {
     await database?.dispose();
   });
 
-  async function newShow(items = 2) {
-    const show = await database.db
-      .insertInto('shows')
-      .values({
-        title: 'Store test',
-        perKnifeSeconds: 60,
-        intermissionSeconds: 10,
-        prerollSeconds: 5,
-        soldHoldSeconds: 5,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (items > 0) {
-      await database.db
-        .insertInto('showItems')
-        .values(
-          Array.from({ length: items }, (_, i) => ({
-            showId: show.id,
-            title: `Knife ${i}`,
-            price: '10.00',
-            orderIndex: i,
-          })),
-        )
-        .execute();
-    }
-    return show.id;
+  function newShow(items = 2) {
+    return insertShow(database.db, {
+      title: 'Store test',
+      items,
+      perKnifeSeconds: 60,
+      intermissionSeconds: 10,
+      prerollSeconds: 5,
+      soldHoldSeconds: 5,
+    });
   }
   const resetLive = async () => {
     const live = await database.db

@@ -1,4 +1,5 @@
 export { EnvError, envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
+export { checkReadiness, type ReadinessProbes } from './readiness';
 export {
   type ConnectionLog,
   connectRedis,

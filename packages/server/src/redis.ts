@@ -1,3 +1,4 @@
+import { isConnectionFailure } from '@vault/db';
 import { Redis } from 'ioredis';
 
 /** What a Redis connection logs through: pino's logger and Fastify's both fit. */
@@ -69,10 +70,6 @@ export function reportRedisOutages(redis: Redis, name: string, log: ConnectionLo
   });
 }
 
-/** Node's codes for a connection refused, reset or timed out, and ioredis's for a closed one. */
-const CONNECTION_ERROR =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|Connection is closed/;
-
 /**
  * BullMQ's queues and workers re-emit their connections' errors, and print each to the console when
  * nothing listens: ~20 lines per Redis outage that reportRedisOutages has already logged once.
@@ -84,8 +81,8 @@ export function quietRedisErrors(
   log: ConnectionLog,
 ): void {
   emitter.on('error', (error) => {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (CONNECTION_ERROR.test(`${code} ${error.message}`)) return;
+    // ioredis's own word for a command on a connection that is down.
+    if (isConnectionFailure(error) || error.message.startsWith('Connection is closed')) return;
     log.warn({ redis: name, err: error }, 'Redis client error');
   });
 }

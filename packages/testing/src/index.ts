@@ -20,4 +20,5 @@ export { type PrivatePostgres, type PrivateRedis, startPrivatePostgres, startPri
 export { freePort, type RunningProcess, repoRoot, startProcess, startProcessCommand } from './processes';
 export { openTestRedis, type TestRedis } from './redis';
 export { TEST_DATABASE_URL, TEST_REDIS_URL, uniqueId } from './services';
+export { insertShow, type ShowToInsert } from './shows';
 export { simulatorEnv } from './simulator';

@@ -73,7 +73,8 @@ export async function showPurchases(deps: Pick<ServiceDeps, 'db'>, showId: strin
 /**
  * Captures or voids an authorised purchase at the gateway. The purchase is first moved to
  * pending with a conditional UPDATE, so two admins (or a double click) cannot settle it twice;
- * a gateway failure puts it back to authorized.
+ * a gateway failure puts it back to authorized, unless the gateway did the work and only its
+ * answer was lost.
  */
 export async function settlePurchase(
   deps: ServiceDeps,
@@ -86,6 +87,7 @@ export async function settlePurchase(
   // refId: at most 20 characters at the gateway.
   const refId = taken.id.replace(/-/g, '').slice(0, 20);
   const client = deps.payments;
+  let status: Purchase['status'] = action === 'capture' ? 'completed' : 'voided';
   try {
     if (action === 'capture') {
       await client.capture({ refId, amount: taken.amount, refTransId: taken.transactionId });
@@ -98,13 +100,9 @@ export async function settlePurchase(
       await setPurchaseStatus(deps.db, purchaseId, { status: 'authorized' });
       throw gatewayToAppError(error);
     }
-    await setPurchaseStatus(deps.db, purchaseId, { status: happened, errorMessage: null });
-    return toAdminPurchase(await findPurchaseWithBuyer(deps.db, purchaseId));
+    status = happened;
   }
-  await setPurchaseStatus(deps.db, purchaseId, {
-    status: action === 'capture' ? 'completed' : 'voided',
-    errorMessage: null,
-  });
+  await setPurchaseStatus(deps.db, purchaseId, { status, errorMessage: null });
   return toAdminPurchase(await findPurchaseWithBuyer(deps.db, purchaseId));
 }
 
@@ -116,9 +114,9 @@ const SETTLED_AT_GATEWAY: Record<string, Purchase['status']> = {
 };
 
 /**
- * After a capture or void got no answer (a timeout, or a connection dropped after the gateway did
- * the work), what the gateway did, found by the sale's invoice number: the purchase must not go
- * back to authorised when the money already moved (a retry would then be refused as done).
+ * After a capture or void got no answer, what the gateway did, found by the sale's invoice
+ * number: the purchase must not go back to authorised when the money already moved (a retry
+ * would then be refused as done).
  * Null when it did nothing, or when it cannot be asked now (the purchase stays retryable).
  */
 async function outcomeAtGateway(
@@ -126,9 +124,7 @@ async function outcomeAtGateway(
   purchase: Purchase,
   error: unknown,
 ): Promise<Purchase['status'] | null> {
-  if (!(error instanceof GatewayError) || (error.failure !== 'timeout' && error.failure !== 'unavailable')) {
-    return null;
-  }
+  if (!(error instanceof GatewayError) || !error.answerLost) return null;
   const profileId = (await findUserById(deps.db, purchase.userId))?.authNetCustomerProfileId;
   if (!profileId || !purchase.claimId) return null;
   const found = await deps.payments.findTransactionByInvoice(profileId, purchase.claimId).catch(() => null);

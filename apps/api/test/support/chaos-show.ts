@@ -3,6 +3,7 @@ import { createShowFollower, type ShowStateView, socketEvents } from '@vault/con
 import { type Database, openDatabase } from '@vault/db';
 import {
   freePort,
+  insertShow,
   type RunningProcess,
   type SeededMember,
   seedOnboardedMembers,
@@ -95,7 +96,14 @@ export async function setUpChaosShow(
   const { db } = database;
   const [member] = await seedOnboardedMembers(db, { count: 1, sessionSecret: SESSION_SECRET });
   if (!member) throw new Error('seeding failed');
-  const showId = await insertShortShow(db, show.title, show.items);
+  // Every phase 1 s: 2 × items + 1 steps from start to end.
+  const showId = await insertShow(db, {
+    ...show,
+    perKnifeSeconds: 1,
+    intermissionSeconds: 1,
+    prerollSeconds: 1,
+    soldHoldSeconds: 1,
+  });
   return {
     stack,
     db,
@@ -181,27 +189,6 @@ export async function startScaledStack(services: StackServices): Promise<ScaledS
     },
     stop,
   };
-}
-
-/** A live show whose every phase lasts 1 s: `items` knives, 2 × items + 1 steps from start to end. */
-export async function insertShortShow(db: Kysely<Database>, title: string, items: number) {
-  const show = await db
-    .insertInto('shows')
-    .values({ title, perKnifeSeconds: 1, intermissionSeconds: 1, prerollSeconds: 1, soldHoldSeconds: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('showItems')
-    .values(
-      Array.from({ length: items }, (_, i) => ({
-        showId: show.id,
-        title: `Knife ${i}`,
-        price: '10.00',
-        orderIndex: i,
-      })),
-    )
-    .execute();
-  return show.id;
 }
 
 /** The show's step and status now, or null while the database cannot answer. */

@@ -14,6 +14,14 @@ export class GatewayError extends Error {
     super(message);
     this.name = 'GatewayError';
   }
+
+  /**
+   * No answer came (a timeout, or a connection dropped after the request went out): the gateway
+   * may have done the work, so what happened must be asked, never assumed.
+   */
+  get answerLost(): boolean {
+    return this.failure === 'timeout' || this.failure === 'unavailable';
+  }
 }
 
 const Messages = z.object({

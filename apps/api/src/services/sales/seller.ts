@@ -96,9 +96,8 @@ export function createSeller(deps: ServiceDeps) {
       return await settle(claim, auth.transId);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error; // the claim stays pending: the reconciler finishes it
-      if (error.failure === 'timeout' || error.failure === 'unavailable') {
-        // No answer: the authorisation may have happened without its answer reaching us (a
-        // timeout, or a connection dropped after the gateway did the work): ask the gateway.
+      if (error.answerLost) {
+        // The authorisation may have happened without its answer reaching us: ask the gateway.
         const found = await client
           .findTransactionByInvoice(claim.customerProfileId, claim.claimId)
           .catch(() => undefined);
