@@ -5,6 +5,7 @@ export * from './bus';
 export * from './buy';
 export * from './common';
 export * from './enums';
+export * from './errors';
 export * from './health';
 export * from './jobs';
 export * from './json-patch';

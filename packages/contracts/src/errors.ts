@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * What a client keys on when a call fails: one code per condition, the same everywhere (HTTP
+ * bodies and Socket.IO acks alike). The `message` beside it is SPEC's text for a person; a
+ * client never parses it.
+ */
+export const ErrorCode = z.enum([
+  // The request itself
+  'invalid_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  'origin_rejected',
+  'not_found',
+  'rate_limited',
+  // Who is asking
+  'not_signed_in',
+  'admin_only',
+  'invalid_credentials',
+  'email_taken',
+  'reset_link_invalid',
+  'onboarding_required',
+  'payment_method_required',
+  'profile_required',
+  // Buying
+  'sold',
+  'not_on_sale',
+  'buy_in_progress',
+  'idempotency_key_reused',
+  'card_declined',
+  'payment_failed',
+  // Cards and the gateway
+  'card_invalid',
+  'card_duplicate',
+  'card_limit_reached',
+  'gateway_error',
+  'gateway_unavailable',
+  // Shows and the admin's money calls
+  'conflict',
+  'not_authorized_payment',
+  // The server
+  'service_unavailable',
+  'server_error',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Every error answer of the API: SPEC's text for a person and a code for a program. */
+export const ErrorBody = z.object({ message: z.string(), code: ErrorCode });
+export type ErrorBody = z.infer<typeof ErrorBody>;
