@@ -15,7 +15,7 @@ import type { BadnetApp } from './badnet-app';
 import { figures, type PageRecord, type ProfileResult, type ServerItem, type Snapshot } from './badnet-report';
 
 export { type BadnetApp, startBadnetApp } from './badnet-app';
-export { formatTable, missedTargets, type ProfileResult } from './badnet-report';
+export { badnetTable, formatTable, missedTargets, type ProfileResult, TARGETS } from './badnet-report';
 
 export const PROFILES = Object.keys(linkProfiles) as readonly LinkProfileName[];
 

@@ -6,7 +6,7 @@ import type { LinkProfileName, Outage } from '@vault/testing';
 import { percentiles } from './stats';
 
 /** The goals of issue 13, every profile, every run. */
-const TARGETS = { soldP95Ms: 1500, liveBuyAfterSaleMs: 2000, countdownErrorMs: 250, stalePages: 0 } as const;
+export const TARGETS = { soldP95Ms: 1500, liveBuyAfterSaleMs: 2000, countdownErrorMs: 250, stalePages: 0 } as const;
 
 /** The display repaints every 250 ms (useNow): a transition up to that late is the display, not the clock. */
 const REPAINT_MS = 250;
@@ -183,7 +183,7 @@ export function missedTargets(r: ProfileResult): string[] {
 
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : 'never');
 
-export function formatTable(results: readonly ProfileResult[]): string {
+export function badnetTable(results: readonly ProfileResult[]): { header: string[]; rows: string[][] } {
   const header = [
     'profile',
     'pages',
@@ -214,6 +214,11 @@ export function formatTable(results: readonly ProfileResult[]): string {
     `${fmt(r.lag.p99)} / ${fmt(r.lag.max)}`,
     missedTargets(r).length === 0 ? 'PASS' : 'FAIL',
   ]);
+  return { header, rows };
+}
+
+export function formatTable(results: readonly ProfileResult[]): string {
+  const { header, rows } = badnetTable(results);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   const targets = `targets: Sold p95 ≤ ${TARGETS.soldP95Ms} ms · live Buy after sale ≤ ${TARGETS.liveBuyAfterSaleMs} ms · countdown |err| ≤ ${TARGETS.countdownErrorMs} ms beyond the ${REPAINT_MS} ms repaint · 0 stale pages`;

@@ -13,6 +13,7 @@
 import type { LinkProfileName } from '@vault/testing';
 import { launchChromium } from '@vault/testing';
 import {
+  badnetTable,
   formatTable,
   missedTargets,
   PER_KNIFE_S,
@@ -20,7 +21,9 @@ import {
   type ProfileResult,
   runBadnet,
   startBadnetApp,
+  TARGETS,
 } from './badnet-harness';
+import { recordResult } from './record';
 
 const PAGES = Number(process.env.PAGES ?? 4);
 const ITEMS = Number(process.env.ITEMS ?? 8);
@@ -49,6 +52,24 @@ try {
   if (together) results.push(...(await run(profiles)));
   else for (const profile of profiles) results.push(...(await run([profile])));
   console.log(formatTable(results));
+  await recordResult({
+    bench: 'badnet',
+    title: 'Bad links: members on lossy, dead and reset links see Sold in time',
+    setup: `${PAGES} Chromium pages per link profile, each through its own user-space link proxy; ${ITEMS} items of ${PER_KNIFE_S} s per show; one buyer on a clean link. The clean profile is the calibration.`,
+    figures: results.map((r) => ({
+      label: `${r.profile}: Sold p95 after the sale (or the link's return)`,
+      value: r.sold.p95,
+      unit: 'ms' as const,
+      target: { op: '≤' as const, value: TARGETS.soldP95Ms },
+    })),
+    series: [],
+    bars: {
+      unit: 'ms Sold p95',
+      values: results.map((r) => ({ label: r.profile, value: r.sold.p95, calibration: r.profile === 'clean' })),
+    },
+    table: badnetTable(results),
+    notes: [],
+  });
   const missed = results.some((r) => missedTargets(r).length > 0);
   if (missed && !reportOnly) process.exitCode = 1;
 } finally {

@@ -34,6 +34,7 @@ import {
   keepAliveAgent,
   send,
 } from './buy-client';
+import { recordResult, series } from './record';
 import { startScaledStack } from './scaled-stack';
 import { ms, summarize, summaryLine } from './stats';
 
@@ -261,6 +262,31 @@ try {
   }
   console.log(`  bare socket floor (race 3): ${summaryLine(socket.floor.latencies)}`);
   console.log(`  exactly once in every race (and the warm-up): ${exactlyOnce ? 'PASS' : 'FAIL'}`);
+  await recordResult({
+    bench: 'buy',
+    title: 'Buy race: every buyer presses Buy on the same knife at once',
+    setup: `${BUYERS} onboarded members, ${REPLICAS} scaled replica(s) on Postgres + Redis; each race is timed against a bare Fastify / Socket.IO server answering the same requests from the same client in the same run.`,
+    figures: [
+      ...targets.map((t) => ({
+        label: t.what,
+        value: t.value,
+        unit: '×' as const,
+        target: { op: '≤' as const, value: t.limit },
+      })),
+      { label: 'warm HTTP Buy p99', value: p99(warm.vault), unit: 'ms' },
+      { label: 'socket Buy p99', value: p99(socket.vault), unit: 'ms' },
+      { label: 'exactly one sale per race', value: exactlyOnce ? 1 : 0, unit: '', target: { op: '≥', value: 1 } },
+    ],
+    series: [
+      series('warm HTTP Buy (race 1)', warm.vault.latencies),
+      series('bare HTTP, warm (calibration, race 1)', warm.floor.latencies, true),
+      series('socket Buy (race 3)', socket.vault.latencies),
+      ...(socket.httpFloor ? [series('bare HTTP (calibration, race 3)', socket.httpFloor.latencies, true)] : []),
+      series('cold HTTP Buy (race 2)', cold.vault.latencies),
+      series('bare HTTP, cold (calibration, race 2)', cold.floor.latencies, true),
+    ],
+    notes: ["A latency is one buyer's press to its answer (200 for the winner, 409 Sold for everyone else)."],
+  });
   if (!exactlyOnce || (STRICT && missed > 0)) process.exitCode = 1;
 } finally {
   for (const socket of [...vaultSockets, ...bareSockets]) socket.disconnect();

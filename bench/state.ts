@@ -17,6 +17,7 @@ import http from 'node:http';
 import { ShowStateView } from '@vault/contracts';
 import type { SeededMember } from '@vault/testing';
 import { apiClient, BENCH_ENV, logIn, startBare, startBenchApp, startLiveShow } from './bench-app';
+import { recordResult } from './record';
 import { startScaledStack } from './scaled-stack';
 
 const WRK = '/usr/bin/wrk';
@@ -179,6 +180,26 @@ for (const r of ratios) {
   if (!pass) missed++;
   console.log(`${r.what}: ${r.value.toFixed(2)} (target ≥ ${r.limit}) ${pass ? 'PASS' : 'FAIL'}`);
 }
+await recordResult({
+  bench: 'state',
+  title: 'Show state poll: GET /api/show/state under wrk',
+  setup: `wrk -t${THREADS} -c${CONNECTIONS}, ${DURATION} s per route after ${WARMUP} s unreported; app ${SCALED ? 'one scaled replica' : 'embedded'}; a bare Fastify route in the same run is the calibration.`,
+  figures: [
+    { label: 'GET /api/show/state', value: state, unit: 'req/s' },
+    ...ratios.map((r) => ({
+      label: r.what,
+      value: r.value,
+      unit: '×' as const,
+      target: { op: '≥' as const, value: r.limit },
+    })),
+  ],
+  series: [],
+  bars: {
+    unit: 'req/s',
+    values: [...results].map(([name, run]) => ({ label: name, value: run.rps, calibration: name.startsWith('bare') })),
+  },
+  notes: [...results].map(([name, run]) => `${name}: p50 ${run.p50}, p99 ${run.p99}`),
+});
 const invalid = [...results.values()].some((run) => run.problems.length > 0);
 if (invalid) console.error('some runs had non-2xx answers or socket errors: their figures do not measure the route');
 if (invalid || (STRICT && missed > 0)) process.exitCode = 1;
