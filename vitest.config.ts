@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{apps,packages}/*/{src,test}/**/*.int.test.ts'],
+          include: ['{apps,packages}/*/{src,test}/**/*.int.test.ts', 'tests/*.int.test.ts'],
           globalSetup: ['tests/setup/require-services.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,

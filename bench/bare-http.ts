@@ -4,8 +4,8 @@
 // same burst measure what a server that does no work at all costs on this machine, in the same run.
 // No session check, no database, no adapter, no ticks.
 //   GET /bare        → { ok: true }                                           (bench:state, bench:buy)
-//   POST /bare/buy   → parses the JSON body, 409 { message: 'This item has already been sold' } (bench:buy)
-//   socket show:buy  → acknowledged { ok: false, status: 409, message: … }     (bench:buy)
+//   POST /bare/buy   → parses the JSON body, 409 { message: 'This item has already been sold', code: 'sold' }
+//   socket show:buy  → acknowledged { ok: false, status: 409, message: …, code } (bench:buy)
 //   POST /emit       → a ShowStateView (the view the API sent) stamped with serverTime at that moment,
 //                      emitted to every socket as `show:state`; answers { sentMs }: how long after
 //                      serverTime io.emit returned, i.e. every frame was written to its socket (they
@@ -31,7 +31,7 @@ const io = new Server(app.server, { path: '/socket.io', serveClient: false });
 let latest: ShowStateView | null = null;
 
 app.get('/bare', async () => ({ ok: true }));
-app.post('/bare/buy', async (_request, reply) => reply.status(409).send({ message: buyMessages.sold }));
+app.post('/bare/buy', async (_request, reply) => reply.status(409).send({ message: buyMessages.sold, code: 'sold' }));
 app.post('/emit', async (request, reply) => {
   const view = ShowStateView.safeParse(request.body);
   if (!view.success) return reply.status(400).type('text/plain').send(view.error.message);
@@ -40,7 +40,7 @@ app.post('/emit', async (request, reply) => {
   return { sentMs: Date.now() - latest.serverTime };
 });
 
-const sold: SocketBuyAck = { ok: false, status: 409, message: buyMessages.sold };
+const sold: SocketBuyAck = { ok: false, status: 409, message: buyMessages.sold, code: 'sold' };
 io.on('connection', (socket) => {
   if (latest) socket.emit(socketEvents.state, { ...latest, serverTime: Date.now() });
   socket.on(socketEvents.buy, (_payload: unknown, ack: unknown) => {

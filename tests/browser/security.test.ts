@@ -1,26 +1,8 @@
 import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInAdmin, onboardMember } from './support/browser-helpers';
-
-/** Records every Content-Security-Policy violation the page reports, from its first script on. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const console: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return async () => [
-    ...console,
-    ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
-  ];
-}
+import { watchCsp } from './support/page-problems';
 
 describe('the content security policy in Chromium', () => {
   let app: EmbeddedApp;

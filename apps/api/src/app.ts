@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializeRequest } from './lib/log-serializers';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/zod-provider';
@@ -7,6 +8,8 @@ import { auth } from './plugins/auth';
 import { drain } from './plugins/drain';
 import { errorHandler } from './plugins/error-handler';
 import { type AppDeps, infrastructure } from './plugins/infrastructure';
+import { metrics } from './plugins/metrics';
+import { openapi } from './plugins/openapi';
 import { originCheck } from './plugins/origin-check';
 import { payments } from './plugins/payments';
 import { rateLimits } from './plugins/rate-limit';
@@ -49,6 +52,8 @@ export interface RouteTableEntry {
 
 export interface BuildOptions {
   logLevel?: string;
+  /** Where the logs go (lib/log-stream.ts): pino's JSON on stdout when unset. */
+  logStream?: DestinationStream;
   /** Which X-Forwarded-For hops to believe (env.ts TRUST_PROXY): none, a hop count, or proxy addresses. */
   trustProxy?: TrustProxy;
 }
@@ -60,6 +65,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       level: options.logLevel ?? 'info',
       redact: ['req.headers.cookie', 'req.headers.authorization'],
       serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 64 * 1024,
@@ -86,6 +92,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await app.register(infrastructure, deps);
+  // Before every plugin that records into it (sessions, payments, realtime, sales).
+  await app.register(metrics);
   await app.register(drain);
   await app.register(errorHandler);
   // Before any route: @fastify/rate-limit attaches per-route limits as routes are added.
@@ -94,6 +102,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(originCheck);
   await app.register(sessions, { secret: deps.config.sessionSecret });
   await app.register(auth);
+  // Before any route: the OpenAPI document collects them as they are added (the simulator's too).
+  await app.register(openapi);
   await app.register(payments);
   await app.register(showEngine);
   // After every plugin a service uses, before every route: routes hand app.deps to services.

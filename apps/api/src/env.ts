@@ -1,10 +1,30 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from '@vault/server';
+import {
+  envBoolean,
+  envPort,
+  logFormat,
+  logLevel,
+  parseEnv,
+  postgresUrl,
+  redisPrefix,
+  redisUrl,
+  withLogFormatDefault,
+} from '@vault/server';
 import { z } from 'zod';
 import { trustProxyEnv } from './lib/trust-proxy';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * DATA_DIR as an absolute path, a relative one taken from the repository root: `pnpm start` runs
+ * in the root and `pnpm dev` in apps/api, and both must find the same database and demo password.
+ * scripts/reset-demo.ts deletes what this names.
+ */
+export function resolveDataDir(dataDir = '.data'): string {
+  return path.resolve(repoRoot, dataDir);
+}
 
 /** Every variable the API reads. The README's configuration table lists the same names. */
 export const ApiEnvObject = z.object({
@@ -13,7 +33,7 @@ export const ApiEnvObject = z.object({
   PORT: envPort.default(3000),
   /** The app's own origin: emailed links and the CSRF Origin check use it. */
   PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default('./.data'),
+  DATA_DIR: z.string().default('.data'),
   DATABASE_URL: postgresUrl.optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: redisUrl.optional(),
@@ -27,6 +47,8 @@ export const ApiEnvObject = z.object({
   /** false, a hop count, or proxy addresses/CIDRs (lib/trust-proxy.ts); `true` means 1 hop. */
   TRUST_PROXY: trustProxyEnv.default(false),
   LOG_LEVEL: logLevel.default('info'),
+  /** json, or pretty (pino-pretty); default pretty only when NODE_ENV=development is set (loadApiEnv). */
+  LOG_FORMAT: logFormat.default('json'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -52,6 +74,14 @@ export const ApiEnvObject = z.object({
   AUTHNET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How long a SIGTERM'd replica may drain and finish in-flight requests before it exits anyway. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(1000).default(10_000),
+  /**
+   * Prometheus GET /metrics on a listener of its own, never the public port (the proxy fronts only
+   * PORT, so members cannot read it). Loopback by default; a container sets 0.0.0.0 so Prometheus
+   * can reach it. METRICS_PORT=0 takes any free port (logged); METRICS_ENABLED=false opens none.
+   */
+  METRICS_ENABLED: envBoolean.default(true),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: envPort.default(9464),
 });
 
 export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
@@ -133,7 +163,7 @@ export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
   }
 }).transform((env) => ({
   ...env,
-  DATA_DIR: path.resolve(env.DATA_DIR),
+  DATA_DIR: resolveDataDir(env.DATA_DIR),
   mode: env.DATABASE_URL ? ('scaled' as const) : ('embedded' as const),
   authnetMode: resolveAuthnetMode(env),
 }));
@@ -146,5 +176,5 @@ function resolveAuthnetMode(env: { AUTHNET_MODE?: 'simulator' | 'authorize.net';
 export type ApiEnv = z.output<typeof ApiEnvSchema>;
 
 export function loadApiEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
-  return parseEnv(ApiEnvSchema, source);
+  return parseEnv(ApiEnvSchema, withLogFormatDefault(source));
 }

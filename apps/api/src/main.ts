@@ -2,6 +2,7 @@ import { EnvError, onShutdown } from '@vault/server';
 import { buildApp } from './app';
 import { loadApiEnv } from './env';
 import { loadOrCreateLocalSecrets } from './lib/local-secrets';
+import { logStream } from './lib/log-stream';
 import { openRuntime } from './runtime';
 import { bootstrapAdmin } from './services/admin-bootstrap';
 import { startEmbeddedMaintenance } from './services/maintenance';
@@ -23,7 +24,11 @@ async function main() {
   if (!sessionSecret) throw new Error('SESSION_SECRET is required');
 
   const runtime = await openRuntime(env, { sessionSecret, simulator: local?.simulator });
-  const app = await buildApp(runtime, { logLevel: env.LOG_LEVEL, trustProxy: env.TRUST_PROXY });
+  const app = await buildApp(runtime, {
+    logLevel: env.LOG_LEVEL,
+    logStream: logStream(env.LOG_FORMAT),
+    trustProxy: env.TRUST_PROXY,
+  });
   if (env.NODE_ENV === 'production' && runtime.config.payments.mode === 'simulator') {
     // Chosen explicitly (env.ts refuses it otherwise), but it must never go unnoticed.
     app.log.warn('AUTHNET_MODE=simulator in production: payments go to the local simulator and no real money is taken');
@@ -47,6 +52,10 @@ async function main() {
 
   const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app.deps) : () => {};
   await app.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG });
+  if (env.METRICS_ENABLED) {
+    const port = await app.metrics.listen({ host: env.METRICS_HOST, port: env.METRICS_PORT });
+    app.log.info({ host: env.METRICS_HOST, port }, 'metrics listening on /metrics');
+  }
 
   const lines = [
     '',

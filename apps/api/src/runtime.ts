@@ -6,6 +6,7 @@ import { connectRedis, reportRedisOutages } from '@vault/server';
 import { pino } from 'pino';
 import type { ApiEnv } from './env';
 import { restrictToOwner } from './lib/files';
+import { logStream } from './lib/log-stream';
 import type { AppDeps, PaymentsConfig } from './plugins/infrastructure';
 
 /**
@@ -62,7 +63,7 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
   if (env.mode === 'embedded') restrictToOwner(env.DATA_DIR);
 
   // What the runtime opens logs before buildApp makes the app's logger (Redis links that drop).
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = pino({ level: env.LOG_LEVEL }, logStream(env.LOG_FORMAT));
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, 'vault-api', log) : null;
   const bus = redis
     ? createRedisBus(redis, {

@@ -45,7 +45,7 @@ describe.each(backends)('accounts on %s', (backend) => {
     ])('refuses %j with "%s"', async (body, message) => {
       const res = await freshAgent().post('/api/auth/register', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'invalid_request' });
     });
 
     it('creates the account, hashes the password and emails a verification link', async () => {
@@ -73,7 +73,7 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('refuses a second account for the same email, whatever its case', async () => {
       const res = await freshAgent().post('/api/auth/register', { ...member, email: 'ADA@example.com' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: authMessages.emailTaken });
+      expect(res.json()).toEqual({ message: authMessages.emailTaken, code: 'email_taken' });
     });
 
     it('creates no session row for anonymous visitors', async () => {
@@ -125,7 +125,7 @@ describe.each(backends)('accounts on %s', (backend) => {
     ])('refuses %j with "%s"', async (body, message) => {
       const res = await freshAgent().post('/api/auth/login', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'invalid_request' });
     });
 
     it('answers a wrong password and an unknown email alike', async () => {
@@ -135,7 +135,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       ]) {
         const res = await freshAgent().post('/api/auth/login', body);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Invalid email or password' });
+        expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'invalid_credentials' });
       }
     });
 
@@ -192,7 +192,7 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('answers 401 with a message when nobody is signed in', async () => {
       const res = await freshAgent().get('/api/auth/user');
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: authMessages.notSignedIn });
+      expect(res.json()).toEqual({ message: authMessages.notSignedIn, code: 'not_signed_in' });
     });
 
     it('ignores an expired session', async () => {
@@ -223,6 +223,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+      expect(blocked.json().code).toBe('rate_limited');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       const owner = await freshAgent().post('/api/auth/login', {
         email: 'limited@example.com',
@@ -269,7 +270,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       const token = tokenFrom(t.outbox, /reset-password\?token=([\w-]+)/);
 
       const weak = await freshAgent().post('/api/auth/reset-password', { token, password: 'short' });
-      expect(weak.json()).toEqual({ message: 'Password must be at least 8 characters' });
+      expect(weak.json()).toEqual({ message: 'Password must be at least 8 characters', code: 'invalid_request' });
 
       const res = await freshAgent().post('/api/auth/reset-password', { token, password: 'brand-new-pass' });
       expect(res.statusCode).toBe(200);
@@ -280,7 +281,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
       const reuse = await freshAgent().post('/api/auth/reset-password', { token, password: 'another-pass-1' });
       expect(reuse.statusCode).toBe(400);
-      expect(reuse.json()).toEqual({ message: authMessages.resetLinkInvalid });
+      expect(reuse.json()).toEqual({ message: authMessages.resetLinkInvalid, code: 'reset_link_invalid' });
     });
 
     it('refuses an expired reset link', async () => {
@@ -293,7 +294,7 @@ describe.each(backends)('accounts on %s', (backend) => {
         .execute();
       const res = await freshAgent().post('/api/auth/reset-password', { token, password: 'whatever-123' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: authMessages.resetLinkInvalid });
+      expect(res.json()).toEqual({ message: authMessages.resetLinkInvalid, code: 'reset_link_invalid' });
     });
   });
 
@@ -315,7 +316,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       for (const headers of refused) {
         const res = await login(headers);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: authMessages.crossSite });
+        expect(res.json()).toEqual({ message: authMessages.crossSite, code: 'origin_rejected' });
       }
     });
 

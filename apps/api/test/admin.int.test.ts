@@ -45,7 +45,7 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
   ])('refuses the show %j with "%s"', async (body, message) => {
     const res = await call('POST', '/api/shows', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_request' });
   });
 
   it('edits a show’s title, description and timings', async () => {
@@ -63,13 +63,17 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
       perKnifeSeconds: 90,
       intermissionSeconds: 15,
     });
-    expect((await call('PATCH', `/api/shows/${show.id}`, {})).json()).toEqual({ message: 'Nothing to change' });
+    expect((await call('PATCH', `/api/shows/${show.id}`, {})).json()).toEqual({
+      message: 'Nothing to change',
+      code: 'invalid_request',
+    });
     expect((await call('PATCH', `/api/shows/${show.id}`, { title: ' ' })).json()).toEqual({
       message: 'Title is required',
+      code: 'invalid_request',
     });
     const missing = await call('PATCH', '/api/shows/00000000-0000-4000-8000-000000000000', { title: 'x' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Show not found' });
+    expect(missing.json()).toEqual({ message: 'Show not found', code: 'not_found' });
   });
 
   it('reorders the lineup, refusing an incomplete one and a live show’s', async () => {
@@ -86,12 +90,18 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
     ]) {
       const bad = await call('PATCH', `/api/shows/${show.id}`, { lineup });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: 'The lineup must list every item of the show exactly once' });
+      expect(bad.json()).toEqual({
+        message: 'The lineup must list every item of the show exactly once',
+        code: 'invalid_request',
+      });
     }
     expect((await call('POST', '/api/show/start', { showId: show.id })).statusCode).toBe(200);
     const live = await call('PATCH', `/api/shows/${show.id}`, { lineup: [a, b, c] });
     expect(live.statusCode).toBe(409);
-    expect(live.json()).toEqual({ message: 'Pause and reset the live show before changing its lineup' });
+    expect(live.json()).toEqual({
+      message: 'Pause and reset the live show before changing its lineup',
+      code: 'conflict',
+    });
     // The live show's first item is the one put first.
     const state = (await call('GET', '/api/show/state')).json();
     expect(state.currentItem).toMatchObject({ id: c, title: 'Third' });
@@ -131,11 +141,14 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
 
     const again = await call('POST', `/api/purchases/${purchaseId}/capture`, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Only an authorized purchase can be captured or voided' });
+    expect(again.json()).toEqual({
+      message: 'Only an authorized purchase can be captured or voided',
+      code: 'not_authorized_payment',
+    });
     expect((await call('POST', `/api/purchases/${purchaseId}/void`, {})).statusCode).toBe(409);
     const unknown = await call('POST', '/api/purchases/00000000-0000-4000-8000-000000000000/void', {});
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Purchase not found' });
+    expect(unknown.json()).toEqual({ message: 'Purchase not found', code: 'not_found' });
   });
 
   it('voids an authorisation: the gateway releases it and the order says voided', async () => {

@@ -58,7 +58,7 @@ describe.each(backends)('limits on sign-in, registration and password resets on 
       expect(codes).toEqual([...Array(10).fill(401), 429, 429]);
       const refused = await login(email, PASSWORD, '203.0.113.7');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: expect.stringMatching(TOO_MANY) });
+      expect(refused.json()).toEqual({ message: expect.stringMatching(TOO_MANY), code: 'rate_limited' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
       const owner = await login(email, PASSWORD, '198.51.100.20');
@@ -106,7 +106,7 @@ describe.each(backends)('limits on sign-in, registration and password resets on 
       const refused = await post('/api/auth/register', body('reg3@example.com'), '192.0.2.1');
       expect(codes).toEqual([201, 201, 201]);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: expect.stringMatching(TOO_MANY) });
+      expect(refused.json()).toEqual({ message: expect.stringMatching(TOO_MANY), code: 'rate_limited' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Refused before any work: no account was created.
       const row = await t.database.db
@@ -172,7 +172,7 @@ describe.each(backends)('limits on sign-in, registration and password resets on 
           { token: `made-up-${i}`, password: 'brand-new-pass-1' },
           `192.0.2.${30 + i}`,
         );
-        expect(res.json()).toEqual({ message: authMessages.resetLinkInvalid });
+        expect(res.json()).toEqual({ message: authMessages.resetLinkInvalid, code: 'reset_link_invalid' });
       }
       const used = process.cpuUsage(before);
       expect((used.user + used.system) / 1000).toBeLessThan(1000);

@@ -1,3 +1,4 @@
+import { ErrorBody } from '@vault/contracts';
 import { seedOnboardedMembers } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, type TestApp } from './test-app';
@@ -25,6 +26,15 @@ const access: Record<string, 'public' | 'member' | 'admin'> = {
   'GET /api/login': 'public',
   'GET /api/login/callback': 'public',
   'GET /api/logout': 'public',
+  // The API reference (plugins/openapi.ts): public, like the routes it describes are discoverable.
+  'GET /api/openapi.json': 'public',
+  'GET /api/asyncapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
   'GET /sandbox/authnet/v1/Accept.js': 'public',
   'POST /sandbox/authnet/xml/v1/request.api': 'public',
   'POST /sandbox/authnet/faults': 'admin',
@@ -125,6 +135,15 @@ describe('the authorisation matrix over every route', () => {
         failures.push(`${route} (${rule}): ${anonymous.statusCode} / ${asCustomer.statusCode} / ${asAdmin.statusCode}`);
       for (const res of [anonymous, asCustomer, asAdmin]) {
         if (res.statusCode >= 500) failures.push(`${route}: ${res.statusCode} ${res.body}`);
+        // Every refusal of ours is `{ message, code }`, and the code names the refusal: 401 is
+        // always not_signed_in, 403 here always admin_only. The simulator's routes stand in for
+        // an outside gateway (its own answer shapes), and redirects or HTML pages are not bodies.
+        const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+        if (res.statusCode < 400 || !json || route.includes(' /sandbox/')) continue;
+        const body = ErrorBody.safeParse(res.json());
+        const expected = { 401: 'not_signed_in', 403: 'admin_only' }[res.statusCode as 401 | 403];
+        if (!body.success || (expected && body.data.code !== expected))
+          failures.push(`${route}: ${res.statusCode} ${res.body} is not an error body with code ${expected ?? '…'}`);
       }
     }
     expect(failures).toEqual([]);

@@ -58,7 +58,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
-      expect(refused.json().message).toMatch(/sold/);
+      expect(refused.json()).toEqual({ message: buyMessages.sold, code: 'sold' });
     }
     const winner = answers.find((a) => a.statusCode === 200);
     expect(winner?.json()).toMatchObject({
@@ -103,7 +103,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
 
     const refused = await buy(declined, item.id);
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ message: buyMessages.declined });
+    expect(refused.json()).toEqual({ message: buyMessages.declined, code: 'card_declined' });
     const released = await db().selectFrom('showItems').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
     expect(released).toMatchObject({ status: 'showing', soldToUserId: null, claimId: null });
 
@@ -119,7 +119,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     if (!erroring || !items[0]) throw new Error('setup');
     const res = await buy(erroring, items[0].id);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: buyMessages.gatewayFailed });
+    expect(res.json()).toEqual({ message: buyMessages.gatewayFailed, code: 'payment_failed' });
     expect(
       (await db().selectFrom('showItems').select('status').where('id', '=', items[0].id).executeTakeFirstOrThrow())
         .status,
@@ -145,7 +145,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     // The key belongs to that purchase: reusing it for another item is refused.
     const reused = await buy(member, items[1].id, { key });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toEqual({ message: buyMessages.keyReused });
+    expect(reused.json()).toEqual({ message: buyMessages.keyReused, code: 'idempotency_key_reused' });
   });
 
   it('finds an authorisation whose answer never came (gateway timeout) and records the purchase', async () => {
@@ -169,7 +169,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     await db().updateTable('users').set({ onboardingCompleted: false }).where('id', '=', fresh.userId).execute();
     const notOnboarded = await buy(fresh, items[1].id);
     expect(notOnboarded.statusCode).toBe(403);
-    expect(notOnboarded.json()).toEqual({ message: buyMessages.onboardingRequired });
+    expect(notOnboarded.json()).toEqual({ message: buyMessages.onboardingRequired, code: 'onboarding_required' });
     await db()
       .updateTable('users')
       .set({ onboardingCompleted: true, authNetPaymentProfileId: null })
@@ -177,17 +177,17 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
       .execute();
     const noCard = await buy(fresh, items[1].id);
     expect(noCard.statusCode).toBe(403);
-    expect(noCard.json()).toEqual({ message: buyMessages.paymentMethodRequired });
+    expect(noCard.json()).toEqual({ message: buyMessages.paymentMethodRequired, code: 'payment_method_required' });
 
     const unknown = await buy(member, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: buyMessages.notFound });
+    expect(unknown.json()).toEqual({ message: buyMessages.notFound, code: 'not_found' });
     const queued = await buy(member, items[1].id);
     expect(queued.statusCode).toBe(409);
-    expect(queued.json()).toEqual({ message: buyMessages.notOnSale });
+    expect(queued.json()).toEqual({ message: buyMessages.notOnSale, code: 'not_on_sale' });
     const bad = await buy(member, 'not-an-id');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Choose an item to buy' });
+    expect(bad.json()).toEqual({ message: 'Choose an item to buy', code: 'invalid_request' });
     const badKey = await buy(member, items[1].id, { key: 'x' });
     expect(badKey.statusCode).toBe(400);
   });
@@ -214,7 +214,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     const bought = await buy(a, product.id);
     expect(bought.statusCode).toBe(200);
     expect(bought.json().item).toEqual({ id: product.id, title: 'Test Blade', price: '1.00' });
-    expect((await buy(b, product.id)).json()).toEqual({ message: buyMessages.sold });
+    expect((await buy(b, product.id)).json()).toEqual({ message: buyMessages.sold, code: 'sold' });
     const after = (await t.app.inject({ url: '/api/test-products', headers: { cookie: a.cookie } })).json();
     expect(after.map((p: { id: string }) => p.id)).not.toContain(product.id);
 
@@ -227,7 +227,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     await liveShow();
     const waiting = await buy(a, another.id);
     expect(waiting.statusCode).toBe(409);
-    expect(waiting.json()).toEqual({ message: buyMessages.notOnSale });
+    expect(waiting.json()).toEqual({ message: buyMessages.notOnSale, code: 'not_on_sale' });
   });
 
   it('reconciles claims a crash left pending: authorised → purchase, not authorised → released', async () => {

@@ -86,7 +86,7 @@ describe.each(backends)('limits on adding cards on %s', (backend) => {
       for (let i = 0; i < 5; i++) expect((await m.addCard()).statusCode).toBe(201);
       const sixth = await m.addCard();
       expect(sixth.statusCode).toBe(409);
-      expect(sixth.json()).toEqual({ message: paymentMessages.cardLimitReached(5) });
+      expect(sixth.json()).toEqual({ message: paymentMessages.cardLimitReached(5), code: 'card_limit_reached' });
       expect(await m.list()).toHaveLength(5);
       // Our own refusals are not gateway attempts: a full member can retry without being rate limited.
       for (let i = 0; i < 10; i++) expect((await m.add(m.spentToken)).statusCode).toBe(409);
@@ -119,7 +119,7 @@ describe.each(backends)('limits on adding cards on %s', (backend) => {
       }
       const paused = await m.preauth('4111111111111111');
       expect(paused.statusCode).toBe(429);
-      expect(paused.json()).toEqual({ message: paymentMessages.cardAdditionsLocked(24) });
+      expect(paused.json()).toEqual({ message: paymentMessages.cardAdditionsLocked(24), code: 'rate_limited' });
       const retryAfter = Number(paused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(23 * 3600);
       expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
@@ -136,6 +136,7 @@ describe.each(backends)('limits on adding cards on %s', (backend) => {
       const refused = await m.addCard();
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toMatch(/^Too many card attempts\. Please try again in \d+ minutes?\.$/);
+      expect(refused.json().code).toBe('rate_limited');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     });
 

@@ -29,7 +29,7 @@ afterAll(cleanups.run);
 const OUTAGE_MS = 3000;
 
 describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)', () => {
-  it('answers 503 { message } within 5 s while it is down, never hangs, and the show resumes with every step once', async () => {
+  it('answers 503 { message, code } within 5 s while it is down, never hangs, and the show resumes with every step once', async () => {
     const postgres: PrivatePostgres = await startPrivatePostgres();
     cleanups.add(() => postgres.dispose());
     const redis: TestRedis = await openTestRedis();
@@ -86,6 +86,7 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
       if (answer.what === 'state' && answer.status === 200) continue; // the snapshot, from memory
       expect({ what: answer.what, status: answer.status }).toEqual({ what: answer.what, status: 503 });
       expect(typeof answer.json.message).toBe('string');
+      expect(answer.json.code).toBe('service_unavailable');
       if (answer.what !== 'ready') expect(answer.json.message).toBe(serviceUnavailableMessage);
     }
     // Polling kept answering 200 from memory while the member's session was cached (5 s).

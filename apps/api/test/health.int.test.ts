@@ -17,7 +17,7 @@ describe.each(backends)('health and error handling on %s', (backend) => {
           throw new Error('secret internal detail');
         });
         app.get('/api/test/conflict', async () => {
-          throw new AppError(409, 'conflict', 'This knife has already been sold');
+          throw new AppError(409, 'sold', 'This knife has already been sold');
         });
       },
     });
@@ -39,24 +39,24 @@ describe.each(backends)('health and error handling on %s', (backend) => {
     expect(res.json()).toEqual({ status: 'ok', checks: expected });
   });
 
-  it('turns AppError into its status and { message }', async () => {
+  it('turns AppError into its status and { message, code }', async () => {
     const res = await t.app.inject('/api/test/conflict');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'This knife has already been sold' });
+    expect(res.json()).toEqual({ message: 'This knife has already been sold', code: 'sold' });
   });
 
   it('hides the details of unexpected errors', async () => {
     const res = await t.app.inject('/api/test/boom');
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret internal detail');
-    expect(res.json()).toEqual({ message: 'Something went wrong. Please try again.' });
+    expect(res.json()).toEqual({ message: 'Something went wrong. Please try again.', code: 'server_error' });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await t.app.inject('/api/no-such-thing');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Route GET /api/no-such-thing not found' });
+    expect(res.json()).toEqual({ message: 'Route GET /api/no-such-thing not found', code: 'not_found' });
   });
 });
 
@@ -66,7 +66,12 @@ describe('readiness when a dependency is down', () => {
     await t.database.close();
     const res = await t.app.inject('/api/health/ready');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'down' }, message: 'database is down' });
+    expect(res.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: 'down' },
+      message: 'database is down',
+      code: 'service_unavailable',
+    });
     await t.app.close();
   });
 
@@ -83,6 +88,7 @@ describe('readiness when a dependency is down', () => {
       status: 'unavailable',
       checks: { database: 'ok', redis: 'down' },
       message: 'redis is down',
+      code: 'service_unavailable',
     });
     await t.close();
   });

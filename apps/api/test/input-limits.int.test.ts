@@ -71,7 +71,7 @@ describe.each(backends)('input limits on %s', (backend) => {
       lastName: 'B'.repeat(100),
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ message: nameMessages.fullNameTooLong });
+    expect(tooLong.json()).toEqual({ message: nameMessages.fullNameTooLong, code: 'invalid_request' });
 
     const fits = await send('POST', '/api/auth/register', {
       ...member,
@@ -93,7 +93,7 @@ describe.each(backends)('input limits on %s', (backend) => {
       customer,
     );
     expect(profile.statusCode).toBe(400);
-    expect(profile.json()).toEqual({ message: nameMessages.fullNameTooLong });
+    expect(profile.json()).toEqual({ message: nameMessages.fullNameTooLong, code: 'invalid_request' });
   });
 
   it('checks an email’s length after lower-casing it (İ grows to two characters)', async () => {
@@ -105,7 +105,7 @@ describe.each(backends)('input limits on %s', (backend) => {
     ] as const) {
       const res = await send('POST', url, body);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toEqual({ message: authMessages.emailTooLong });
+      expect(res.json()).toEqual({ message: authMessages.emailTooLong, code: 'invalid_request' });
     }
   });
 
@@ -133,6 +133,7 @@ describe.each(backends)('input limits on %s', (backend) => {
       expect(res.json().message, name).toBe(
         name === 'card' ? paymentMessages.validationFailed : textMessages.controlCharacters,
       );
+      expect(res.json().code, name).toBe('invalid_request');
     }
     // Line breaks and tabs are fine in multi-line text.
     const multiline = await send(
@@ -147,7 +148,7 @@ describe.each(backends)('input limits on %s', (backend) => {
   it('refuses half a surrogate pair (PGlite cannot even encode it) but stores emoji', async () => {
     const broken = await send('PUT', '/api/profile', { ...address, firstName: 'A\ud83d', lastName: 'B' }, customer);
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ message: textMessages.invalidCharacters });
+    expect(broken.json()).toEqual({ message: textMessages.invalidCharacters, code: 'invalid_request' });
     const emoji = await send(
       'PUT',
       '/api/profile',
@@ -161,14 +162,14 @@ describe.each(backends)('input limits on %s', (backend) => {
     for (const price of ['0.001', 0.001, '0.005', '12.345']) {
       const res = await send('POST', '/api/show-items', { showId, title: 'Knife', price }, admin);
       expect(res.statusCode, String(price)).toBe(400);
-      expect(res.json()).toEqual({ message: priceMessages.cents });
+      expect(res.json()).toEqual({ message: priceMessages.cents, code: 'invalid_request' });
     }
     for (const price of ['0', '-1', 'abc', 0]) {
       const res = await send('POST', '/api/show-items', { showId, title: 'Knife', price }, admin);
-      expect(res.json(), String(price)).toEqual({ message: priceMessages.positive });
+      expect(res.json(), String(price)).toEqual({ message: priceMessages.positive, code: 'invalid_request' });
     }
     const tooHigh = await send('POST', '/api/show-items', { showId, title: 'Knife', price: '100000000' }, admin);
-    expect(tooHigh.json()).toEqual({ message: priceMessages.tooHigh });
+    expect(tooHigh.json()).toEqual({ message: priceMessages.tooHigh, code: 'invalid_request' });
     const ok = await send('POST', '/api/show-items', { showId, title: 'Knife', price: '1.500' }, admin);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().price).toBe('1.50');
@@ -177,7 +178,7 @@ describe.each(backends)('input limits on %s', (backend) => {
   it('refuses a launch time Postgres cannot store (year 0)', async () => {
     const res = await send('PATCH', `/api/shows/${showId}/schedule`, { launchTime: '0000-01-01T00:00:00Z' }, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: showMessages.launchTimeInvalid });
+    expect(res.json()).toEqual({ message: showMessages.launchTimeInvalid, code: 'invalid_request' });
   });
 
   it('cuts names derived from a long full name to their columns at onboarding', async () => {
@@ -222,6 +223,6 @@ describe.each(backends)('input limits on %s', (backend) => {
   it('answers 400, not 500, when the database refuses a value validation let through', async () => {
     const res = await send('POST', '/test/unvalidated', {}, admin);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: unstorableValueMessage });
+    expect(res.json()).toEqual({ message: unstorableValueMessage, code: 'invalid_request' });
   });
 });

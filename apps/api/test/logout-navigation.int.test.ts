@@ -88,7 +88,7 @@ describe('GET /api/logout on pglite', () => {
     for (const headers of speculative) {
       const res = await navigate(cookie, headers);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: logoutConfirmTexts.prefetchRefused });
+      expect(res.json()).toEqual({ message: logoutConfirmTexts.prefetchRefused, code: 'invalid_request' });
     }
     expect(await stillSignedIn(cookie)).toBe(true);
     const head = await t.app.inject({

@@ -64,7 +64,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
     ])('refuses %j', async (body, message) => {
       const res = await (await member(false)).post('/api/onboarding/complete', body);
       expect(res.statusCode).toBe(400);
-      if (message) expect(res.json()).toEqual({ message });
+      if (message) expect(res.json()).toEqual({ message, code: 'invalid_request' });
     });
 
     it('saves the profile, defaults the country to US, and is not complete without a card', async () => {
@@ -94,7 +94,10 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
     it('refuses a card before the profile', async () => {
       const res = await (await member(false)).post('/api/payment/preauth', await tokenize('4111111111111111'));
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Please complete your profile before adding a card');
+      expect(res.json()).toEqual({
+        message: 'Please complete your profile before adding a card',
+        code: 'profile_required',
+      });
     });
 
     it('saves the card as default and completes onboarding; no card number is stored anywhere', async () => {
@@ -132,7 +135,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
         const a = await member();
         const res = await a.post('/api/payment/preauth', await tokenize(card));
         expect(res.statusCode).toBe(status);
-        expect(res.json()).toEqual({ message });
+        expect(res.json()).toEqual({ message, code: 'card_declined' });
         expect((await a.get('/api/payment-methods')).json()).toEqual([]);
         expect((await a.get('/api/auth/user')).json().user.onboardingCompleted).toBe(false);
       },
@@ -144,8 +147,11 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
       expect((await a.post('/api/payment/preauth', token)).statusCode).toBe(200);
       const again = await a.post('/api/payment-methods', token);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ message: 'Payment validation failed' });
-      expect((await a.post('/api/payment/preauth', {})).json()).toEqual({ message: 'Payment validation failed' });
+      expect(again.json()).toEqual({ message: 'Payment validation failed', code: 'card_invalid' });
+      expect((await a.post('/api/payment/preauth', {})).json()).toEqual({
+        message: 'Payment validation failed',
+        code: 'invalid_request',
+      });
     });
 
     it('answers 502 when the gateway fails or times out, and keeps nothing', async () => {
@@ -213,7 +219,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
         url: '/api/profile',
         payload: { ...profile, firstName: '', lastName: 'B' },
       });
-      expect(bad.json()).toEqual({ message: 'First name is required' });
+      expect(bad.json()).toEqual({ message: 'First name is required', code: 'invalid_request' });
       const res = await a.request({
         method: 'PUT',
         url: '/api/profile',

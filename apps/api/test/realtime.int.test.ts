@@ -1,7 +1,9 @@
 import {
+  authMessages,
   ClockPong,
   createShowFollower,
   diffJson,
+  ErrorBody,
   type ShowChange,
   type ShowStateView,
   socketEvents,
@@ -138,8 +140,9 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
 
   it('refuses a socket without a session', async () => {
     const socket = connect({ origin: ORIGIN });
-    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
-    expect(error.message).toBe('unauthorized');
+    const error = await new Promise<Error & { data?: unknown }>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe(authMessages.notSignedIn);
+    expect(ErrorBody.parse(error.data)).toEqual({ message: authMessages.notSignedIn, code: 'not_signed_in' });
   });
 
   it('refuses a socket from another origin', async () => {

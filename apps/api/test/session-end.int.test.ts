@@ -1,3 +1,4 @@
+import { authMessages } from '@vault/contracts';
 import { backends } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
@@ -133,8 +134,8 @@ describe.each(backends)('ending sessions on every replica on %s', (backend) => {
 
     await new Promise((r) => setTimeout(r, 300));
     expect(other.connected).toBe(true);
-    await expect(connect(urls.b, leaving.cookie)).rejects.toThrow('unauthorized');
-    await expect(connect(urls.a, leaving.cookie)).rejects.toThrow('unauthorized');
+    await expect(connect(urls.b, leaving.cookie)).rejects.toThrow(authMessages.notSignedIn);
+    await expect(connect(urls.a, leaving.cookie)).rejects.toThrow(authMessages.notSignedIn);
   });
 
   it('a password reset disconnects every socket of the member, on every replica and device', async () => {

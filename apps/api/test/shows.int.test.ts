@@ -79,7 +79,7 @@ describe.each(backends)('show administration and state on %s', (backend) => {
     const payload = 'showId' in body || Object.keys(body).length === 0 ? body : { showId, ...body };
     const res = await admin.post('/api/show-items', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'invalid_request' });
   });
 
   it.each([
@@ -90,7 +90,7 @@ describe.each(backends)('show administration and state on %s', (backend) => {
   ])('refuses the schedule %j', async (body, message) => {
     const res = await admin.request({ method: 'PATCH', url: `/api/shows/${showId}/schedule`, payload: body });
     expect(res.statusCode).toBe(400);
-    if (message) expect(res.json()).toEqual({ message });
+    if (message) expect(res.json()).toEqual({ message, code: 'invalid_request' });
   });
 
   it('schedules the show and members see the countdown', async () => {
@@ -125,7 +125,7 @@ describe.each(backends)('show administration and state on %s', (backend) => {
     await admin.post('/api/show-items', { showId: another.id, title: 'K', price: '9' });
     const conflict = await admin.post('/api/show/start', { showId: another.id });
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json()).toEqual({ message: 'Another show is already live' });
+    expect(conflict.json()).toEqual({ message: 'Another show is already live', code: 'conflict' });
 
     expect((await admin.post('/api/show/pause')).json()).toEqual({ message: 'Show paused' });
     await stateWhere((s) => (s.show as { status?: string } | null)?.status === 'paused');

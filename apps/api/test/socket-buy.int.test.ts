@@ -2,10 +2,10 @@ import { authMessages, buyMessages, type SocketBuyAck, socketEvents } from '@vau
 import { backends, type SeededMember, type SimulatedCard, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KyselySessionStore } from '../src/plugins/session';
-import { authorisationsOf, buildTestApp, listenUrl, ORIGIN, startLiveShow, type TestApp } from './test-app';
+import { authorisationsOf, buildTestApp, memberSocket, ORIGIN, startLiveShow, type TestApp } from './test-app';
 
 /** An HTTP answer and a socket ack, side by side: status and body. */
 interface Answer {
@@ -33,19 +33,7 @@ describe.each(backends)('Buy over the live socket on %s', (backend) => {
     seedOnboardedMembers(t.database.db, { count, sessionSecret: t.app.config.sessionSecret, card });
 
   /** A member's live socket on `app`, once the server has accepted it (the state arrives on connect). */
-  async function connect(member: SeededMember, app: FastifyInstance = t.app): Promise<Socket> {
-    const socket = io(listenUrl(app), {
-      transports: ['websocket'],
-      extraHeaders: { cookie: member.cookie, origin: ORIGIN },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once(socketEvents.state, () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const connect = (member: SeededMember, app: FastifyInstance = t.app) => memberSocket(app, member.cookie, sockets);
 
   async function socketBuy(socket: Socket, showItemId: unknown, idempotencyKey?: string): Promise<Answer> {
     const ack = (await socket
@@ -53,7 +41,7 @@ describe.each(backends)('Buy over the live socket on %s', (backend) => {
       .emitWithAck(socketEvents.buy, { showItemId, ...(idempotencyKey ? { idempotencyKey } : {}) })) as SocketBuyAck;
     return ack.ok
       ? { status: 200, body: ack.response as unknown as Record<string, unknown> }
-      : { status: ack.status, body: { message: ack.message } };
+      : { status: ack.status, body: { message: ack.message, code: ack.code } };
   }
 
   async function httpBuy(member: SeededMember, showItemId: unknown, key?: string, app = t.app): Promise<Answer> {
@@ -85,7 +73,7 @@ describe.each(backends)('Buy over the live socket on %s', (backend) => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(199);
-    for (const a of refused) expect(a.body).toEqual({ message: buyMessages.sold });
+    for (const a of refused) expect(a.body).toEqual({ message: buyMessages.sold, code: 'sold' });
     // Both transports lost the race somewhere: the race really was mixed.
     expect(new Set(refused.map((a) => answers.indexOf(a) % 2))).toEqual(new Set([0, 1]));
 
@@ -123,11 +111,11 @@ describe.each(backends)('Buy over the live socket on %s', (backend) => {
     // The key belongs to that purchase on either transport.
     expect(await socketBuy(socket, items[1].id, key)).toEqual({
       status: 422,
-      body: { message: buyMessages.keyReused },
+      body: { message: buyMessages.keyReused, code: 'idempotency_key_reused' },
     });
   });
 
-  it('refuses exactly as the HTTP route does, status and message', async () => {
+  it('refuses exactly as the HTTP route does, status, message and code', async () => {
     const { items } = await startLiveShow(t, 2);
     const [member, fresh] = await members(2);
     const [declined] = await members(1, 'decline-charge');
@@ -152,9 +140,13 @@ describe.each(backends)('Buy over the live socket on %s', (backend) => {
       expect(overSocket.status).toBeGreaterThanOrEqual(400);
     }
     // Spot-check that the table above covered the refusals it means to.
-    expect((await socketBuy(await connect(declined), items[0].id)).body).toEqual({ message: buyMessages.declined });
+    expect((await socketBuy(await connect(declined), items[0].id)).body).toEqual({
+      message: buyMessages.declined,
+      code: 'card_declined',
+    });
     expect((await socketBuy(await connect(fresh), items[0].id)).body).toEqual({
       message: buyMessages.onboardingRequired,
+      code: 'onboarding_required',
     });
   });
 
@@ -164,7 +156,10 @@ describe.each(backends)('Buy over the live socket on %s', (backend) => {
     if (!member || !items[1]) throw new Error('setup');
     const socket = await connect(member);
     // The queued item is refused as not on sale while the session holds, so polling buys nothing.
-    expect(await socketBuy(socket, items[1].id)).toEqual({ status: 409, body: { message: buyMessages.notOnSale } });
+    expect(await socketBuy(socket, items[1].id)).toEqual({
+      status: 409,
+      body: { message: buyMessages.notOnSale, code: 'not_on_sale' },
+    });
     // Deleted with no announcement (a missed bus message): only the per-Buy session check can notice.
     const ended = Date.now();
     await t.database.db.deleteFrom('sessions').where(sql`sess->>'userId'`, '=', member.userId).execute();
@@ -174,7 +169,7 @@ describe.each(backends)('Buy over the live socket on %s', (backend) => {
       if (answer.status !== 409) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(answer).toEqual({ status: 401, body: { message: authMessages.notSignedIn } });
+    expect(answer).toEqual({ status: 401, body: { message: authMessages.notSignedIn, code: 'not_signed_in' } });
     expect(Date.now() - ended).toBeLessThanOrEqual(KyselySessionStore.CACHE_TTL_MS + 500);
     await new Promise<void>((resolve) => (socket.connected ? socket.once('disconnect', () => resolve()) : resolve()));
     expect(socket.connected).toBe(false);

@@ -1,5 +1,6 @@
 import { generateSimulatorCredentials, simulatorDb } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
+import { socketEvents } from '@vault/contracts';
 import type { DatabaseHandle } from '@vault/db';
 import {
   type Backend,
@@ -12,6 +13,7 @@ import {
 } from '@vault/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
 import type { TrustProxy } from '../src/lib/trust-proxy';
 import type { OpaqueData } from '../src/payments/authnet/requests';
@@ -323,4 +325,22 @@ export function authorisationsOf(database: DatabaseHandle, showItemId: string) {
     .where('saleClaims.showItemId', '=', showItemId)
     .where('authnetSimTransactions.type', '=', 'authOnlyTransaction')
     .execute();
+}
+
+/**
+ * A member's live socket on `app` (listening), once the server accepted it: the show state arrives
+ * on connect. It is added to `opened` first, so the test's cleanup closes it whatever happens.
+ */
+export async function memberSocket(app: FastifyInstance, cookie: string, opened: Socket[]): Promise<Socket> {
+  const socket = io(listenUrl(app), {
+    transports: ['websocket'],
+    extraHeaders: { cookie, origin: ORIGIN },
+    reconnection: false,
+  });
+  opened.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once(socketEvents.state, () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }

@@ -1,4 +1,13 @@
-import { envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from '@vault/server';
+import {
+  envPort,
+  logFormat,
+  logLevel,
+  parseEnv,
+  postgresUrl,
+  redisPrefix,
+  redisUrl,
+  withLogFormatDefault,
+} from '@vault/server';
 import { z } from 'zod';
 
 /** Every variable the worker reads. The worker exists only in scaled mode: both URLs are required. */
@@ -9,6 +18,8 @@ export const WorkerEnvSchema = z.object({
   REDIS_URL: redisUrl,
   REDIS_PREFIX: redisPrefix.default('vault'),
   LOG_LEVEL: logLevel.default('info'),
+  /** json, or pretty (pino-pretty); default pretty only when NODE_ENV=development is set (loadWorkerEnv). */
+  LOG_FORMAT: logFormat.default('json'),
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(1000).default(10_000),
   /**
    * GET /health on this port answers whether Postgres and Redis do; 0 = no health server. Off by
@@ -19,5 +30,5 @@ export const WorkerEnvSchema = z.object({
 export type WorkerEnv = z.output<typeof WorkerEnvSchema>;
 
 export function loadWorkerEnv(source: Record<string, string | undefined> = process.env): WorkerEnv {
-  return parseEnv(WorkerEnvSchema, source);
+  return parseEnv(WorkerEnvSchema, withLogFormatDefault(source));
 }

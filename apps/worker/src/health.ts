@@ -2,10 +2,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readinessMessages } from '@vault/contracts';
 import { checkReadiness, type ReadinessProbes } from '@vault/server';
+import type { Registry } from 'prom-client';
 
 export interface HealthServer {
   port: number;
   close(): Promise<void>;
+}
+
+export interface HealthServerOptions {
+  port: number;
+  probes: ReadinessProbes;
+  /** Served as GET /metrics (Prometheus text format) when given. */
+  metrics?: Registry;
 }
 
 /**
@@ -13,11 +21,12 @@ export interface HealthServer {
  * one. GET /health answers 200 when Postgres and Redis answer (checkReadiness), else 503
  * naming what is down: the same body as the API's /api/health/ready. It asks the dependencies at
  * the moment of the probe (a heartbeat key would only say the worker once reached Redis, and
- * nothing about Postgres), and an answer at all shows the event loop is not stuck.
+ * nothing about Postgres), and an answer at all shows the event loop is not stuck. GET /metrics
+ * on the same port is for Prometheus; the port is the container's own, never published.
  */
-export async function startHealthServer(options: { port: number; probes: ReadinessProbes }): Promise<HealthServer> {
+export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const server = createServer((request, response) => {
-    void answer(request, response, options.probes);
+    void answer(request, response, options);
   });
   // Only probes talk to this port: none of them needs a slow request.
   server.requestTimeout = 5000;
@@ -40,14 +49,22 @@ export async function startHealthServer(options: { port: number; probes: Readine
   };
 }
 
-async function answer(request: IncomingMessage, response: ServerResponse, probes: ReadinessProbes): Promise<void> {
+async function answer(request: IncomingMessage, response: ServerResponse, options: HealthServerOptions): Promise<void> {
   const send = (status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     response.end(JSON.stringify(body));
   };
   const { pathname } = new URL(request.url ?? '/', 'http://worker');
+  const { metrics } = options;
+  if (pathname === '/metrics' && metrics) {
+    if (request.method !== 'GET') return send(405, { message: readinessMessages.useGet });
+    const text = await metrics.metrics();
+    response.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });
+    response.end(text);
+    return;
+  }
   if (pathname !== '/health') return send(404, { message: readinessMessages.notFound });
   if (request.method !== 'GET') return send(405, { message: readinessMessages.useGet });
-  const readiness = await checkReadiness(probes);
+  const readiness = await checkReadiness(options.probes);
   send(readiness.status === 'ok' ? 200 : 503, readiness);
 }

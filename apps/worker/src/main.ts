@@ -3,12 +3,14 @@ import { connectRedis, EnvError, onShutdown, redactUrl } from '@vault/server';
 import { pino } from 'pino';
 import { loadWorkerEnv } from './env';
 import { type HealthServer, startHealthServer } from './health';
+import { logStream } from './log-stream';
+import { createWorkerMetrics } from './metrics';
 import { startMaintenance } from './processors/maintenance';
 import { startShowClock } from './processors/show-clock';
 
 async function main() {
   const env = loadWorkerEnv();
-  const log = pino({ level: env.LOG_LEVEL, base: { service: 'worker' } });
+  const log = pino({ level: env.LOG_LEVEL, base: { service: 'worker' } }, logStream(env.LOG_FORMAT));
 
   const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE });
   await database.ping().catch((error: Error) => {
@@ -18,14 +20,24 @@ async function main() {
   await migrateToLatest(database);
   const redis = await connectRedis(env.REDIS_URL, 'vault-worker', log);
 
+  const metrics = createWorkerMetrics();
   const maintenance = await startMaintenance({ db: database.db, connection: redis, prefix: env.REDIS_PREFIX, log });
-  const clock = await startShowClock({ db: database.db, redis, prefix: env.REDIS_PREFIX, log });
+  const clock = await startShowClock({
+    db: database.db,
+    redis,
+    prefix: env.REDIS_PREFIX,
+    log,
+    onTransition: metrics.transition,
+  });
+  metrics.watchQueue('clock', clock.queue, clock.worker);
+  metrics.watchQueue('maintenance', maintenance.queue, maintenance.worker);
   // Last, so a probe that answers means the worker is running, not merely starting.
   const health: HealthServer | null =
     env.WORKER_HEALTH_PORT > 0
       ? await startHealthServer({
           port: env.WORKER_HEALTH_PORT,
           probes: { database: () => database.ping(), redis: () => redis.ping() },
+          metrics: metrics.registry,
         })
       : null;
   log.info({ prefix: env.REDIS_PREFIX, healthPort: health?.port ?? null }, 'worker started');

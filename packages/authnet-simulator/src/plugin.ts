@@ -5,7 +5,8 @@ import { FAULT_KINDS } from './faults';
 import { gatewayJson, parseGatewayBody, processingError, unreadableBody } from './gateway-body';
 import type { Simulator, SimulatorReply } from './simulator';
 
-const FaultBody = z.object({
+/** POST /faults: what to break, and for how many matching requests. */
+export const FaultBody = z.object({
   requestType: z.string().max(100).default('*'),
   kind: z.enum(FAULT_KINDS),
   times: z.number().int().min(1).max(100).default(1),

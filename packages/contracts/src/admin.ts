@@ -106,12 +106,13 @@ export type CreateShowBody = z.input<typeof CreateShowBody>;
 const EARLIEST_LAUNCH = Date.UTC(1970, 0, 1);
 const LATEST_LAUNCH = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+const LAUNCH_TIME_REQUIRED = 'Launch time is required';
 const LAUNCH_TIME_INVALID = 'Launch time must be a valid ISO datetime';
 
 export const ScheduleShowBody = z.object({
   launchTime: z
-    .string({ error: 'Launch time is required' })
-    .min(1, 'Launch time is required')
+    .string({ error: LAUNCH_TIME_REQUIRED })
+    .min(1, LAUNCH_TIME_REQUIRED)
     .max(64, LAUNCH_TIME_INVALID)
     .refine((v) => {
       const at = Date.parse(v);
@@ -133,6 +134,15 @@ export const showMessages = {
   launchTimeInvalid: LAUNCH_TIME_INVALID,
   lineupWhileLive: 'Pause and reset the live show before changing its lineup',
   lineupMismatch: 'The lineup must list every item of the show exactly once',
+  // The show engine's refusals of a command (packages/engine), which the admin API passes on.
+  alreadyLive: 'Another show is already live',
+  alreadyRunning: 'The show is already running',
+  ended: 'The show has ended; reset it to run it again',
+  noItems: 'The show has no items',
+  pauseNotRunning: 'Only a running show can be paused',
+  rescheduleWhileLive: 'Pause and reset the live show before rescheduling it',
+  launchTimeRequired: LAUNCH_TIME_REQUIRED,
+  itemNotOnSale: 'The item is not on sale right now',
 } as const;
 
 export const ShowIdBody = z.object({ showId: z.uuid(SHOW_REQUIRED) });

@@ -88,7 +88,7 @@ export type UserResponse = z.infer<typeof UserResponse>;
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
-/** Server texts the client shows or matches on. */
+/** Server texts the client shows (it decides on the `code` beside them, never on these). */
 export const authMessages = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',

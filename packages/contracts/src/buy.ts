@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { PurchaseStatus } from './enums';
+import { ErrorBody } from './errors';
 import { lineText } from './text';
 
 // SPEC §7 POST /api/show/buy {showItemId} and GET /api/test-products.
@@ -44,10 +45,10 @@ export type BuyResponse = z.infer<typeof BuyResponse>;
 export const SocketBuyRequest = BuyBody.extend({ idempotencyKey: IdempotencyKey.optional() });
 export type SocketBuyRequest = z.infer<typeof SocketBuyRequest>;
 
-/** The ack of a `show:buy`: the HTTP route's 200 body, or its status and `{ message }`. */
+/** The ack of a `show:buy`: the HTTP route's 200 body, or its status and `{ message, code }`. */
 export const SocketBuyAck = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), response: BuyResponse }),
-  z.object({ ok: z.literal(false), status: z.number().int().min(400).max(599), message: z.string() }),
+  ErrorBody.extend({ ok: z.literal(false), status: z.number().int().min(400).max(599) }),
 ]);
 export type SocketBuyAck = z.infer<typeof SocketBuyAck>;
 
@@ -65,8 +66,8 @@ export type TestProduct = z.infer<typeof TestProduct>;
 export const TestProductList = z.array(TestProduct);
 
 /**
- * The Buy route's refusals. Every "someone else got it" answer contains "sold", which is what the
- * client's Already Sold toast keys on (SPEC §8).
+ * The Buy route's refusals. The client's Already Sold toast (SPEC §8) keys on the code `sold`, not
+ * on this text; the text still says "sold" for a reader.
  */
 export const buyMessages = {
   sold: 'This item has already been sold',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * What a client keys on when a call fails: one code per condition, the same everywhere (HTTP
  * bodies and Socket.IO acks alike). The `message` beside it is SPEC's text for a person; a
- * client never parses it.
+ * client never parses it. Statuses stay HTTP's: a code refines its status, it never replaces it.
  */
 export const ErrorCode = z.enum([
   // The request itself
@@ -36,7 +36,9 @@ export const ErrorCode = z.enum([
   'gateway_error',
   'gateway_unavailable',
   // Shows and the admin's money calls
+  /** A show command or change that its current state does not allow (another show live, …). */
   'conflict',
+  /** Capture or void of a purchase whose payment is not (or no longer) authorised. */
   'not_authorized_payment',
   // The server
   'service_unavailable',

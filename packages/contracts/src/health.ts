@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from './errors';
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponse>;
@@ -12,6 +13,8 @@ export const ReadinessResponse = z.object({
   checks: z.partialRecord(DependencyName, z.enum(['ok', 'down'])),
   /** Present when something is down, e.g. "database is down". */
   message: z.string().optional(),
+  /** Beside the message of a 503 (`service_unavailable`), like every other error body. */
+  code: ErrorCode.optional(),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
 

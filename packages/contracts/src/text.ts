@@ -54,3 +54,9 @@ export const unstorableValueMessage = 'A value in this request cannot be saved. 
 
 /** The answer (503) while the database is down or restarting: nothing was wrong with the request. */
 export const serviceUnavailableMessage = 'Service temporarily unavailable. Please try again.';
+
+/** The 404 of an unknown API path (or of a non-GET request outside it); the query string stays out. */
+export const routeNotFoundMessage = (method: string, url: string) => `Route ${method} ${url.split('?')[0]} not found`;
+
+/** The 400 of input a schema refused without a text of its own. */
+export const invalidRequestMessage = 'Invalid request';

@@ -1,4 +1,4 @@
-import type { ShowPhase, ShowStatus } from '@vault/contracts';
+import { type ErrorCode, type ShowPhase, type ShowStatus, showMessages } from '@vault/contracts';
 
 /**
  * The show state machine, pure: (state, event, now) → (state, effects). The BullMQ worker, the
@@ -47,9 +47,12 @@ export type Effect =
 
 export type Outcome =
   | { ok: true; state: ShowState; effects: Effect[]; changed: boolean }
-  | { ok: false; code: 'conflict' | 'invalid'; message: string };
+  | { ok: false; code: MachineRefusal; message: string };
 
-const fail = (code: 'conflict' | 'invalid', message: string): Outcome => ({ ok: false, code, message });
+/** The codes a refused command carries: the API answers with them as they are. */
+export type MachineRefusal = Extract<ErrorCode, 'conflict' | 'invalid_request'>;
+
+const fail = (code: MachineRefusal, message: string): Outcome => ({ ok: false, code, message });
 
 /** When the clock should next wake for this state, or null if nothing is pending. */
 export function nextWakeAt(state: ShowState): number | null {
@@ -102,9 +105,9 @@ export function transition(state: ShowState, command: ShowCommand, now: number):
   let next: ShowState;
   switch (command.type) {
     case 'start': {
-      if (state.status === 'running') return fail('conflict', 'The show is already running');
-      if (state.status === 'completed') return fail('conflict', 'The show has ended; reset it to run it again');
-      if (state.itemCount === 0) return fail('invalid', 'The show has no items');
+      if (state.status === 'running') return fail('conflict', showMessages.alreadyRunning);
+      if (state.status === 'completed') return fail('conflict', showMessages.ended);
+      if (state.itemCount === 0) return fail('invalid_request', showMessages.noItems);
       if (state.status === 'paused') {
         effects.push({ type: 'event', name: 'resumed', data: {} });
         next = {
@@ -119,7 +122,7 @@ export function transition(state: ShowState, command: ShowCommand, now: number):
       break;
     }
     case 'pause': {
-      if (state.status !== 'running') return fail('conflict', 'Only a running show can be paused');
+      if (state.status !== 'running') return fail('conflict', showMessages.pauseNotRunning);
       effects.push({ type: 'event', name: 'paused', data: {} });
       next = {
         ...state,
@@ -147,11 +150,10 @@ export function transition(state: ShowState, command: ShowCommand, now: number):
       if (command.status === 'paused')
         return transition({ ...state, launchTime: command.launchTime }, { type: 'pause' }, now);
       if (state.status === 'running' || state.status === 'paused') {
-        if (command.status !== 'completed')
-          return fail('conflict', 'Pause and reset the live show before rescheduling it');
+        if (command.status !== 'completed') return fail('conflict', showMessages.rescheduleWhileLive);
       }
       if (command.status === 'scheduled' && command.launchTime === null)
-        return fail('invalid', 'Launch time is required');
+        return fail('invalid_request', showMessages.launchTimeRequired);
       effects.push({
         type: 'event',
         name: 'scheduled',
@@ -180,7 +182,7 @@ export function transition(state: ShowState, command: ShowCommand, now: number):
     }
     case 'sold': {
       if (state.status !== 'running' || state.phase !== 'showing' || command.index !== state.currentIndex) {
-        return fail('conflict', 'The item is not on sale right now');
+        return fail('conflict', showMessages.itemNotOnSale);
       }
       effects.push({ type: 'event', name: 'sold', data: { index: command.index } });
       const holdUntil = now + state.timings.soldHoldMs;

@@ -1,10 +1,11 @@
+import { showMessages } from '@vault/contracts';
 import { type Database, isUniqueViolation, type Show } from '@vault/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type Effect, nextWakeAt, type ShowCommand, type ShowState, transition } from './machine';
+import { type Effect, type MachineRefusal, nextWakeAt, type ShowCommand, type ShowState, transition } from './machine';
 
 export type ApplyResult =
   | { ok: true; changed: boolean; state: ShowState; show: Show; wakeAt: number | null }
-  | { ok: false; code: 'conflict' | 'invalid' | 'not_found'; message: string };
+  | { ok: false; code: MachineRefusal | 'not_found'; message: string };
 
 export function toMachineState(show: Show, itemCount: number): ShowState {
   return {
@@ -83,7 +84,7 @@ export async function applyCommand(
   } catch (error) {
     // shows_one_live_key: the database's own guarantee that only one show is live at a time.
     if (isUniqueViolation(error)) {
-      return { ok: false, code: 'conflict', message: 'Another show is already live' };
+      return { ok: false, code: 'conflict', message: showMessages.alreadyLive };
     }
     throw error;
   }
@@ -98,7 +99,7 @@ function applyInTransaction(
 ): Promise<ApplyResult> {
   return db.transaction().execute(async (trx) => {
     const show = await trx.selectFrom('shows').selectAll().where('id', '=', showId).forUpdate().executeTakeFirst();
-    if (!show) return { ok: false as const, code: 'not_found' as const, message: 'Show not found' };
+    if (!show) return { ok: false as const, code: 'not_found' as const, message: showMessages.notFound };
     const count = await trx
       .selectFrom('showItems')
       .select(sql<number>`count(*)::int`.as('n'))

@@ -26,6 +26,9 @@ export function onShutdown(closers: Closer[], options: { deadlineMs: number; log
     }
     process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: Ctrl-C under `pnpm dev` signals the whole process group, and the tsx watcher
+  // relays its own copy; a second signal with no listener left would kill us mid-shutdown (PGlite
+  // unflushed). Repeats are ignored; the deadline above still bounds the shutdown.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

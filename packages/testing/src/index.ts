@@ -18,6 +18,16 @@ export { type LinkProxy, type Outage, startLinkProxy } from './link-proxy';
 export { type SeededMember, type SimulatedCard, seedOnboardedMembers } from './members';
 export { type PrivatePostgres, type PrivateRedis, startPrivatePostgres, startPrivateRedis } from './private-services';
 export { freePort, type RunningProcess, repoRoot, startProcess, startProcessCommand } from './processes';
+export {
+  type MetricFamily,
+  type PrivatePrometheus,
+  parsePrometheusText,
+  promtoolCheckConfig,
+  promtoolCheckMetrics,
+  requirePrometheus,
+  type Scrape,
+  startPrivatePrometheus,
+} from './prometheus';
 export { openTestRedis, type TestRedis } from './redis';
 export { TEST_DATABASE_URL, TEST_REDIS_URL, uniqueId } from './services';
 export { insertShow, type ShowToInsert } from './shows';

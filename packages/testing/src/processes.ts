@@ -37,6 +37,8 @@ export interface RunningProcess {
 export function startProcess(entry: string, env: Record<string, string>, nodeArgs: string[] = []): RunningProcess {
   return startProcessCommand(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
     LOG_LEVEL: 'warn',
+    // Several API processes run at once in the tests: each its own metrics port, not 9464.
+    METRICS_PORT: '0',
     ...env,
   });
 }

@@ -17,14 +17,34 @@ describe('the answer to a failed request', () => {
       expect(errorAnswer(error), error.message).toMatchObject({
         status: 503,
         message: serviceUnavailableMessage,
+        code: 'service_unavailable',
         headers: { 'retry-after': 2 },
         log: { level: 'warn' },
       });
     }
   });
 
+  it("gives Fastify's own refusals and refused values a code by their status", () => {
+    const withStatus = (statusCode: number) => Object.assign(new Error('refused'), { statusCode });
+    expect(errorAnswer(withStatus(413)).code).toBe('payload_too_large');
+    expect(errorAnswer(withStatus(415)).code).toBe('unsupported_media_type');
+    expect(errorAnswer(withStatus(404)).code).toBe('not_found');
+    expect(errorAnswer(withStatus(400)).code).toBe('invalid_request'); // bad JSON carries no FST_ code
+    expect(errorAnswer(withStatus(408)).code).toBe('invalid_request');
+    expect(errorAnswer(withCode('value too long for type character varying(5)', '22001')).code).toBe('invalid_request');
+  });
+
   it('keeps a 500 for anything else, and the refusals handlers chose', () => {
-    expect(errorAnswer(new Error('a bug'))).toMatchObject({ status: 500, message: serverFailureMessage });
-    expect(errorAnswer(new AppError(409, 'conflict', 'Sold'))).toEqual({ status: 409, message: 'Sold', headers: {} });
+    expect(errorAnswer(new Error('a bug'))).toMatchObject({
+      status: 500,
+      message: serverFailureMessage,
+      code: 'server_error',
+    });
+    expect(errorAnswer(new AppError(409, 'sold', 'Sold'))).toEqual({
+      status: 409,
+      message: 'Sold',
+      code: 'sold',
+      headers: {},
+    });
   });
 });

@@ -32,7 +32,7 @@ export interface RateLimiter {
   release(key: string): Promise<void>;
 }
 
-/** Refuses with 429 `{ message }` and Retry-After, through the one error handler. */
+/** Refuses with 429 `{ message, code: 'rate_limited' }` and Retry-After, through the one error handler. */
 export function refuseTooMany(retryAfterMs: number, message: string): never {
   throw new AppError(429, 'rate_limited', message, { 'retry-after': Math.max(1, Math.ceil(retryAfterMs / 1000)) });
 }

@@ -1,3 +1,4 @@
+import { invalidRequestMessage } from '@vault/contracts';
 import type { FastifyReply, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
 
@@ -27,7 +28,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
 
 /** The 400 for input a schema refuses (a route's, or a socket event's): its first issue's message. */
 export function validationError(error: z.ZodError): RequestValidationError {
-  return new RequestValidationError(error.issues[0]?.message ?? 'Invalid request');
+  return new RequestValidationError(error.issues[0]?.message ?? invalidRequestMessage);
 }
 
 export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);

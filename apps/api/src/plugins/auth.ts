@@ -2,6 +2,8 @@ import { authMessages } from '@vault/contracts';
 import type { User } from '@vault/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import { SIGNED_OUT } from '../lib/current-user';
 import { findUserById } from '../repositories/users';
 
 declare module 'fastify' {
@@ -13,7 +15,7 @@ declare module 'fastify' {
     /** preValidation hook: 401 unless a signed-in user is found. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** preValidation hook: 401 unless the request carries a signed-in session; loads no user row. */
-    requireSession(request: FastifyRequest, reply: FastifyReply, done: () => void): void;
+    requireSession(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
     /** preValidation hook: 401 for anonymous visitors, 403 for customers. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -29,26 +31,26 @@ async function loadUser(app: FastifyInstance, request: FastifyRequest): Promise<
   return request.user;
 }
 
+const ADMIN_ONLY = new AppError(403, 'admin_only', authMessages.adminOnly);
+
 export const auth = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
 
-    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!(await loadUser(app, request))) {
-        return reply.status(401).send({ message: authMessages.notSignedIn });
-      }
+    // The refusals are thrown, not sent: the one error handler gives them their `{ message, code }`.
+    app.decorate('authenticate', async (request: FastifyRequest, _reply: FastifyReply) => {
+      if (!(await loadUser(app, request))) throw SIGNED_OUT;
     });
 
     // Callback style: it runs on every poll and every Buy, and needs no promise.
-    app.decorate('requireSession', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      if (request.session.get('userId')) return done();
-      reply.status(401).send({ message: authMessages.notSignedIn });
+    app.decorate('requireSession', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      done(request.session.get('userId') ? undefined : SIGNED_OUT);
     });
 
-    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('requireAdmin', async (request: FastifyRequest, _reply: FastifyReply) => {
       const user = await loadUser(app, request);
-      if (!user) return reply.status(401).send({ message: authMessages.notSignedIn });
-      if (user.role !== 'admin') return reply.status(403).send({ message: authMessages.adminOnly });
+      if (!user) throw SIGNED_OUT;
+      if (user.role !== 'admin') throw ADMIN_ONLY;
     });
   },
   { name: 'auth', dependencies: ['sessions'] },

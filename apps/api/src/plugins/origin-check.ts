@@ -1,9 +1,11 @@
 import { authMessages } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
 import { isOwnOrigin, originOf, publicOriginOf } from '../lib/origin';
 import { SIMULATOR_GATEWAY_ROUTE } from './payments';
 
+const CROSS_SITE = new AppError(403, 'origin_rejected', authMessages.crossSite);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -16,7 +18,7 @@ export const originCheck = fp(
   async (app: FastifyInstance) => {
     const publicOrigin = publicOriginOf(app.config);
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return;
       // The payment simulator's gateway endpoint stands in for Authorize.Net: it is called
       // server-to-server (and by Accept.js from the browser) and never reads our cookies. The
@@ -32,7 +34,7 @@ export const originCheck = fp(
         { origin: request.headers.origin, referer: request.headers.referer },
         'cross-site request refused',
       );
-      return reply.status(403).send({ message: authMessages.crossSite });
+      throw CROSS_SITE;
     });
   },
   { name: 'origin-check', dependencies: ['infrastructure'] },

@@ -86,7 +86,12 @@ export const payments = fp(
       await app.register(simulatorPlugin, { prefix: SIMULATOR_PREFIX, simulator, requireAdmin: app.requireAdmin });
     }
     app.decorate('payments', {
-      client: createAuthNetClient({ endpoint, auth, timeoutMs: config.timeoutMs }),
+      client: createAuthNetClient({
+        endpoint,
+        auth,
+        timeoutMs: config.timeoutMs,
+        observe: app.metrics.gateway,
+      }),
       browserConfig: {
         acceptJsUrl: simulated ? `${SIMULATOR_PREFIX}${ACCEPT_JS_PATH}` : gateways[config.env].acceptJs,
         clientKey: config.clientKey,
@@ -96,5 +101,5 @@ export const payments = fp(
       simulator,
     });
   },
-  { name: 'payments', dependencies: ['infrastructure', 'auth'] },
+  { name: 'payments', dependencies: ['infrastructure', 'auth', 'metrics'] },
 );

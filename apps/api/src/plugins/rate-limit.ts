@@ -19,7 +19,7 @@ declare module 'fastify' {
  * @fastify/rate-limit for the per-IP limits a route declares, counted before the body is parsed:
  * `config: { rateLimit: { max, timeWindow } }`; nothing is limited globally. Limits whose key is
  * known only inside the handler (an account, a member, an email) use lib/rate-limiter.ts.
- * A refusal is a 429 `{ message }` through our error handler, with Retry-After.
+ * A refusal is a 429 `{ message, code }` through our error handler, with Retry-After.
  */
 export const rateLimits = fp(
   async (app: FastifyInstance) => {

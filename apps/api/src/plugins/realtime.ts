@@ -4,6 +4,8 @@ import { reportRedisOutages } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { SIGNED_OUT } from '../lib/current-user';
+import { errorAnswer, socketRefusal } from '../lib/error-answer';
 import { isOwnSocketOrigin, publicOriginOf } from '../lib/origin';
 import { nextPush, type Pushed } from '../lib/show-push';
 import { findUserRole } from '../repositories/users';
@@ -78,12 +80,17 @@ export const realtime = fp(
       const authenticatedAt = Date.now();
       app.sessionFromCookie(socket.handshake.headers.cookie).then(
         (found) => {
-          if (!found) return next(new Error('unauthorized'));
+          if (!found) return next(socketRefusal(errorAnswer(SIGNED_OUT)));
           const data: MemberSocketData = { ...found, authenticatedAt };
           socket.data = data;
           next();
         },
-        (error: unknown) => next(error instanceof Error ? error : new Error('unauthorized')),
+        (error: unknown) => {
+          // The store failed (the database is down, say): the client learns that much, not the details.
+          const answer = errorAnswer(error);
+          if (answer.log) app.log[answer.log.level]({ err: error, via: 'socket handshake' }, answer.log.msg);
+          next(socketRefusal(answer));
+        },
       );
     });
 
@@ -98,6 +105,9 @@ export const realtime = fp(
     const watchers = createWatcherCount(app.redis, app.config.redisPrefix);
     let total = 0;
     app.decorate('watchers', () => watchers.total());
+    // Read at scrape time: the count kept below, not a Redis round trip per scrape.
+    app.metrics.sources.openSockets = () => io.of('/').sockets.size;
+    app.metrics.sources.watchers = () => total;
     io.on('connection', (socket) => {
       const member = socket.data as MemberSocketData;
       const tag = sessionTag(member.sid);
@@ -148,11 +158,13 @@ export const realtime = fp(
     // thousands of sockets, and less for each phone to receive and parse.
     let pushed: Pushed = { rev: 0, view: store.view(Date.now()) };
     const pushState = () => {
+      const started = performance.now();
       const now = Date.now();
       const push = nextPush(pushed, store.view(now), store.json(now));
       pushed = push.pushed;
       if (push.event === 'change') io.local.emit(socketEvents.change, push.change);
       else io.local.emit(socketEvents.state, push.view, push.rev);
+      app.metrics.fanout(push.event, (performance.now() - started) / 1000);
     };
     store.on('change', pushState);
     const ticker = setInterval(() => {
@@ -182,5 +194,5 @@ export const realtime = fp(
       adapterClient?.disconnect();
     });
   },
-  { name: 'realtime', dependencies: ['drain', 'sessions', 'show-engine'] },
+  { name: 'realtime', dependencies: ['drain', 'metrics', 'sessions', 'show-engine'] },
 );

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type MeteredSeller, meterSeller } from '../lib/metrics-sales';
 import { type ReconcileReport, reconcileClaims } from '../services/sales/reconciler';
-import { createSeller, type Seller } from '../services/sales/seller';
+import { createSeller } from '../services/sales/seller';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sales: {
-      seller: Seller;
+      /** Every press counted in the metrics, by outcome and transport. */
+      seller: MeteredSeller;
       /** Settles or releases claims left pending (a crash, a lost answer); see reconciler.ts. */
       reconcile(options?: { pendingAfterMs?: number }): Promise<ReconcileReport>;
     };
@@ -23,13 +25,16 @@ const RECONCILE_EVERY_MS = 5_000;
  */
 export const sales = fp(
   async (app: FastifyInstance) => {
-    const seller = createSeller(app.deps);
+    const seller = meterSeller(createSeller(app.deps, { claim: app.metrics.claim }), app.metrics);
     const staleAfterMs = app.config.payments.timeoutMs * 2 + 5000;
-    const reconcile = (options: { pendingAfterMs?: number } = {}) =>
-      reconcileClaims(app.deps, {
+    const reconcile = async (options: { pendingAfterMs?: number } = {}) => {
+      const report = await reconcileClaims(app.deps, {
         pendingAfterMs: options.pendingAfterMs ?? staleAfterMs,
         recheckAfterMs: staleAfterMs,
       });
+      app.metrics.reconciled(report);
+      return report;
+    };
     app.decorate('sales', { seller, reconcile });
 
     /** One replica per period (the steps are conditional anyway; this only saves gateway calls). */
@@ -62,5 +67,5 @@ export const sales = fp(
       await unsubscribe?.();
     });
   },
-  { name: 'sales', dependencies: ['infrastructure', 'service-deps'] },
+  { name: 'sales', dependencies: ['infrastructure', 'metrics', 'service-deps'] },
 );

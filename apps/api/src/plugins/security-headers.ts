@@ -76,6 +76,23 @@ const API_HEADERS = {
 } as const;
 
 /**
+ * The API reference page (/api/docs, Swagger UI served from @fastify/swagger-ui): its own scripts
+ * and styles only, no inline script, the logo and icons as data: images, and the document fetched
+ * from this origin. Set by the docs routes alone (plugins/openapi.ts), after the headers below.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "base-uri 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * Security headers on every response, worked out once at start: helmet's full set on documents
  * and assets (the SPA), the lean API_HEADERS on /api, and HSTS only where it means something
  * (https). A route that wants other caching or another policy sets its own header after these.

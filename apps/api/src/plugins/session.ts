@@ -97,6 +97,8 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
     private readonly db: Db,
     /** Tells the other instances (the bus); resolves once sent, never rejects. */
     private readonly announce: (message: SessionsEnded) => Promise<void> = async () => {},
+    /** Told of every lookup: answered by the cache (hit) or read from the database (miss). */
+    private readonly observe: (hit: boolean) => void = () => {},
   ) {
     super();
     this.setMaxListeners(0);
@@ -123,11 +125,15 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   cached(sid: string): { userId: string | undefined } | null {
     const now = Date.now();
     const entry = this.cache.get(sessionTag(sid));
-    return entry && now - entry.fetchedAt < KyselySessionStore.CACHE_TTL_MS && entry.expire > now ? entry : null;
+    if (!entry || now - entry.fetchedAt >= KyselySessionStore.CACHE_TTL_MS || entry.expire <= now) return null;
+    // A miss is counted by load(): a caller finding nothing here reads the database through it.
+    this.observe(true);
+    return entry;
   }
 
   /** Reads a session from the database into the cache; undefined when gone or ended meanwhile. */
   private async load(sid: string, tag: string, startedAt: number) {
+    this.observe(false);
     return findLiveSession(this.db, sid).then((row) => {
       const userId = userIdOf(row?.sess);
       // Ended while we were reading: the row we got may predate the delete. Treat it as gone.
@@ -246,11 +252,14 @@ export async function endRequestSession(request: FastifyRequest, reply: FastifyR
 
 export const sessions = fp(
   async (app: FastifyInstance, options: { secret: string }) => {
-    const store = new KyselySessionStore(app.db, (message) =>
-      app.bus.publish('sessions', message).catch((error: unknown) => {
-        // The sessions are gone from the database; other instances drop them within CACHE_TTL_MS.
-        app.log.warn({ err: error, type: message.type }, 'announcing ended sessions failed');
-      }),
+    const store = new KyselySessionStore(
+      app.db,
+      (message) =>
+        app.bus.publish('sessions', message).catch((error: unknown) => {
+          // The sessions are gone from the database; other instances drop them within CACHE_TTL_MS.
+          app.log.warn({ err: error, type: message.type }, 'announcing ended sessions failed');
+        }),
+      app.metrics.sessionLookup,
     );
     const signer = sessionSigner(options.secret);
 
@@ -288,5 +297,5 @@ export const sessions = fp(
       store.removeAllListeners();
     });
   },
-  { name: 'sessions', dependencies: ['infrastructure'] },
+  { name: 'sessions', dependencies: ['infrastructure', 'metrics'] },
 );

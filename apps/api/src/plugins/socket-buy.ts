@@ -1,22 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { authMessages, type SocketBuyAck, SocketBuyRequest, socketEvents } from '@vault/contracts';
+import { type SocketBuyAck, SocketBuyRequest, socketEvents } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Socket } from 'socket.io';
-import { AppError } from '../lib/app-error';
+import { SIGNED_OUT } from '../lib/current-user';
 import { errorAnswer } from '../lib/error-answer';
 import { validationError } from '../lib/zod-provider';
 import type { MemberSocketData } from './realtime';
-
-const SIGNED_OUT = new AppError(401, 'unauthorized', authMessages.notSignedIn);
 
 /**
  * Buy over the live socket (`show:buy`, acknowledged): for a member already connected, a Buy
  * costs no new HTTP request — on a phone, no TCP/TLS handshake and no cookie to parse and look
  * up. The sale itself is the HTTP route's: the same seller, the same idempotency key (a retry on
  * either transport, or one on each, is one purchase and one authorisation), the same refusals
- * with the same statuses and messages. The session is checked on every Buy through the session
- * store, so a session ended elsewhere stops buying within the same bound as over HTTP.
+ * with the same statuses, messages and codes. The session is checked on every Buy through the
+ * session store, so a session ended elsewhere stops buying within the same bound as over HTTP.
  */
 export const socketBuy = fp(
   async (app: FastifyInstance) => {
@@ -28,7 +26,7 @@ export const socketBuy = fp(
       if (!request.success) throw validationError(request.error);
       if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
       const { showItemId, idempotencyKey } = request.data;
-      return { ok: true, response: await seller.buy(member.userId, showItemId, idempotencyKey ?? null) };
+      return { ok: true, response: await seller.buy(member.userId, showItemId, idempotencyKey ?? null, 'socket') };
     }
 
     // Buys being answered: a draining replica answers them before it closes the sockets, so a
@@ -49,9 +47,14 @@ export const socketBuy = fp(
             const answer = errorAnswer(error);
             if (answer.log)
               app.log[answer.log.level]({ err: error, status: answer.status, via: 'socket' }, answer.log.msg);
-            ack({ ok: false, status: answer.status, message: answer.message } satisfies SocketBuyAck);
+            ack({
+              ok: false,
+              status: answer.status,
+              message: answer.message,
+              code: answer.code,
+            } satisfies SocketBuyAck);
             // Its session is over: after the answer, the socket has no business staying open.
-            if (error === SIGNED_OUT) socket.disconnect(true);
+            if (answer.code === 'not_signed_in') socket.disconnect(true);
           },
         );
         inFlight.add(answered);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { type ErrorBody, routeNotFoundMessage } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -39,7 +40,8 @@ export const spa = fp(
       if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.type('text/html').sendFile('index.html', { cacheControl: false });
       }
-      return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      const body: ErrorBody = { message: routeNotFoundMessage(request.method, request.url), code: 'not_found' };
+      return reply.status(404).send(body);
     });
   },
   { name: 'spa', dependencies: ['infrastructure'] },

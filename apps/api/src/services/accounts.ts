@@ -133,9 +133,9 @@ export async function resetPassword(deps: ServiceDeps, token: string, newPasswor
   const tokenHash = hashToken(token);
   // The token first: a made-up token must not cost a 128 MiB, ~300 ms scrypt hash.
   const holder = await findResetTokenHolder(deps.db, tokenHash);
-  if (!holder) throw new AppError(400, 'reset_invalid', authMessages.resetLinkInvalid);
+  if (!holder) throw new AppError(400, 'reset_link_invalid', authMessages.resetLinkInvalid);
   const password = await hashPassword(newPassword);
   const user = await consumeResetToken(deps.db, holder.id, tokenHash, password);
-  if (!user) throw new AppError(400, 'reset_invalid', authMessages.resetLinkInvalid);
+  if (!user) throw new AppError(400, 'reset_link_invalid', authMessages.resetLinkInvalid);
   await endUserSessions(deps, user.id);
 }

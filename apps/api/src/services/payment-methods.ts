@@ -32,8 +32,8 @@ function toPaymentMethodView(row: PaymentMethod): PaymentMethodView {
 export function gatewayToAppError(error: unknown): unknown {
   if (!(error instanceof GatewayError)) return error;
   if (error.failure === 'declined') return new AppError(402, 'card_declined', paymentMessages.declined);
-  if (error.code === 'E00114') return new AppError(400, 'invalid_token', paymentMessages.validationFailed);
-  if (error.code === 'E00039') return new AppError(409, 'duplicate_card', paymentMessages.duplicateCard);
+  if (error.code === 'E00114') return new AppError(400, 'card_invalid', paymentMessages.validationFailed);
+  if (error.code === 'E00039') return new AppError(409, 'card_duplicate', paymentMessages.duplicateCard);
   if (error.failure === 'error')
     return new AppError(502, 'gateway_error', paymentMessages.gatewayRefused(error.message));
   return new AppError(502, 'gateway_unavailable', paymentMessages.gatewayUnavailable);
@@ -56,6 +56,9 @@ function billToOf(user: User): BillTo {
 /** Thrown inside the saving transaction when a concurrent addition took the last free slot. */
 class CardLimitReached extends Error {}
 
+const cardLimitReached = (max: number) =>
+  new AppError(409, 'card_limit_reached', paymentMessages.cardLimitReached(max));
+
 /**
  * Saves a card from an Accept.js token: creates the member's customer profile on the gateway
  * when missing (else adds a payment profile), validated with a live $0 authorisation, and makes
@@ -73,7 +76,7 @@ async function saveCard(
 ): Promise<{ method: PaymentMethod; onboardingCompleted: boolean }> {
   const { maxSaved } = deps.limits.cards;
   if ((await countCards(deps.db, user.id)) >= maxSaved) {
-    throw new AppError(409, 'card_limit', paymentMessages.cardLimitReached(maxSaved));
+    throw cardLimitReached(maxSaved);
   }
   await attempt.admit();
 
@@ -140,7 +143,7 @@ async function saveCard(
     await client.deleteCustomerPaymentProfile(savedProfileId, paymentProfileId).catch((cleanup: unknown) => {
       deps.log.warn({ err: cleanup, userId: user.id }, 'could not remove a card refused by the card limit');
     });
-    throw new AppError(409, 'card_limit', paymentMessages.cardLimitReached(maxSaved));
+    throw cardLimitReached(maxSaved);
   }
 }
 
@@ -161,7 +164,7 @@ export async function preauthorize(
   opaque: OpaqueDataBody,
   attempt: CardAttempt,
 ): Promise<PreauthResponse> {
-  if (!user.address) throw new AppError(400, 'profile_first', paymentMessages.profileFirst);
+  if (!user.address) throw new AppError(400, 'profile_required', paymentMessages.profileFirst);
   const { method, onboardingCompleted } = await saveCard(deps, user, opaque, attempt);
   return { paymentMethod: toPaymentMethodView(method), user: { onboardingCompleted } };
 }

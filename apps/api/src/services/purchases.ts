@@ -83,7 +83,7 @@ export async function settlePurchase(
 ): Promise<AdminPurchase> {
   if (!(await purchaseExists(deps.db, purchaseId))) throw new AppError(404, 'not_found', purchaseMessages.notFound);
   const taken = await takeAuthorizedPurchase(deps.db, purchaseId);
-  if (!taken?.transactionId) throw new AppError(409, 'conflict', purchaseMessages.notAuthorized);
+  if (!taken?.transactionId) throw new AppError(409, 'not_authorized_payment', purchaseMessages.notAuthorized);
   // refId: at most 20 characters at the gateway.
   const refId = taken.id.replace(/-/g, '').slice(0, 20);
   const client = deps.payments;

@@ -19,7 +19,7 @@ export async function addShowItem(
   const item = await withTransaction(deps.db, async (trx) => {
     // Locked so two items added at once get distinct positions.
     const show = await lockShow(trx, body.showId);
-    if (!show) throw new AppError(400, 'invalid', showMessages.showRequired);
+    if (!show) throw new AppError(400, 'invalid_request', showMessages.showRequired);
     return insertShowItem(trx, {
       showId: show.id,
       title: body.title,

@@ -150,7 +150,7 @@ export async function updateShow(
       const items = await itemIdsOfShow(trx, showId);
       const ids = new Set(items.map((i) => i.id));
       if (lineup.length !== ids.size || new Set(lineup).size !== ids.size || !lineup.every((id) => ids.has(id))) {
-        throw new AppError(400, 'invalid', showMessages.lineupMismatch);
+        throw new AppError(400, 'invalid_request', showMessages.lineupMismatch);
       }
       for (const [orderIndex, id] of lineup.entries()) {
         await setItemOrder(trx, id, orderIndex);

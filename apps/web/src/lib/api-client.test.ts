@@ -1,5 +1,6 @@
+import { buyMessages } from '@vault/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, NetworkError } from './api-client';
+import { ApiError, api, NetworkError, serverCode, serverMessage } from './api-client';
 
 /** A fetch into a dead connection: it never answers, and only an abort ends it. */
 function deadLink(): typeof fetch {
@@ -39,5 +40,31 @@ describe('api client on a dead link', () => {
     const error = await api.post('/api/show/buy', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(false);
+  });
+});
+
+describe('the error an API answer becomes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer = async (status: number, body: string) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body, { status })),
+    );
+    return api.post('/api/show/buy', {}).catch((e: unknown) => e);
+  };
+
+  it('exposes the code and the message of `{ message, code }`', async () => {
+    const error = await answer(409, JSON.stringify({ message: buyMessages.sold, code: 'sold' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(serverCode(error)).toBe('sold');
+    expect(serverMessage(error)).toBe(buyMessages.sold);
+  });
+
+  it('keeps the message when the code is one this build does not know, or missing', async () => {
+    const unknown = await answer(409, JSON.stringify({ message: 'Something new', code: 'from_the_future' }));
+    expect(serverCode(unknown)).toBeUndefined();
+    expect(serverMessage(unknown)).toBe('Something new');
+    expect(serverCode(await answer(502, 'Bad Gateway'))).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { MessageResponse } from '@vault/contracts';
+import { ErrorCode, MessageResponse } from '@vault/contracts';
 
 /**
  * The one way the web app calls the API (SPEC §7): cookies always, JSON bodies and answers, and
@@ -18,9 +18,22 @@ export class ApiError extends Error {
 
   /** The server's `{ message }`, when the body is one. */
   get serverMessage(): string | undefined {
+    const parsed = MessageResponse.safeParse(this.json());
+    return parsed.success ? parsed.data.message : undefined;
+  }
+
+  /**
+   * The `code` of the server's `{ message, code }`: what the app decides on, never the text. Read
+   * apart from the message, so a code this build does not know yet still leaves the message shown.
+   */
+  get code(): ErrorCode | undefined {
+    const parsed = ErrorCode.safeParse((this.json() as { code?: unknown } | undefined)?.code);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  private json(): unknown {
     try {
-      const parsed = MessageResponse.safeParse(JSON.parse(this.body));
-      return parsed.success ? parsed.data.message : undefined;
+      return JSON.parse(this.body);
     } catch {
       return undefined; // not JSON
     }
@@ -49,6 +62,10 @@ export class NetworkError extends Error {
 /** The server's `{ message }` of a failed call, when it sent one. */
 export const serverMessage = (error: unknown): string | undefined =>
   error instanceof ApiError ? error.serverMessage : undefined;
+
+/** The server's error `code` of a failed call, when it sent one (see ErrorCode in the contracts). */
+export const serverCode = (error: unknown): ErrorCode | undefined =>
+  error instanceof ApiError ? error.code : undefined;
 
 type Headers = Record<string, string>;
 

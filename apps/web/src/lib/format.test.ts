@@ -5,7 +5,13 @@ describe('formatMoney', () => {
   it('shows a dollar sign and two decimals', () => {
     expect(formatMoney('1')).toBe('$1.00');
     expect(formatMoney('249.5')).toBe('$249.50');
-    expect(formatMoney(1200)).toBe('$1200.00');
+    expect(formatMoney('0.005')).toBe('$0.01');
+  });
+
+  it('separates thousands', () => {
+    expect(formatMoney(1200)).toBe('$1,200.00');
+    expect(formatMoney('1234567.8')).toBe('$1,234,567.80');
+    expect(formatMoney('99999999.99')).toBe('$99,999,999.99');
   });
 
   it('never shows NaN', () => {

@@ -1,7 +1,15 @@
-/** Prices and amounts with a dollar sign and two decimals (SPEC §9 "Price display"). */
+// One formatter for the whole app: building an Intl.NumberFormat per call is slow in long lists.
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Prices and amounts with a dollar sign, thousands separators and two decimals (SPEC "Price display"): "$1,234.00". */
 export function formatMoney(amount: string | number): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
-  return `$${(Number.isFinite(value) ? value : 0).toFixed(2)}`;
+  return money.format(Number.isFinite(value) ? value : 0);
 }
 
 /** A short, readable date for order and purchase lists, e.g. "Mar 4, 2026". */

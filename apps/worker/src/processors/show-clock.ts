@@ -14,6 +14,17 @@ export interface ShowClockDeps {
   prefix: string;
   log: Logger;
   concurrency?: number;
+  /** A transition the clock applied: what it moved to, and how late after its deadline (metrics). */
+  onTransition?(transition: string, latenessMs: number): void;
+}
+
+/** Epoch ms of 2001: a smaller last part is a step, from job ids armed before they named the time. */
+const EPOCH_MS_FLOOR = 1e12;
+
+/** The deadline a wake-up was armed for: the last part of its job id (bullmq-scheduler.ts). */
+export function dueAtOf(jobId: string | undefined): number | null {
+  const dueAt = Number(jobId?.slice(jobId.lastIndexOf('-') + 1));
+  return Number.isSafeInteger(dueAt) && dueAt > EPOCH_MS_FLOOR ? dueAt : null;
 }
 
 /**
@@ -46,6 +57,11 @@ export async function startShowClock(deps: ShowClockDeps) {
       if (!parsed.success) throw new UnrecoverableError(`malformed clock job: ${parsed.error.message}`);
       const { showId, step } = parsed.data;
       const result = await driver.wake(showId, step);
+      const dueAt = dueAtOf(job.id);
+      if (result.ok && result.changed && dueAt !== null) {
+        const { state } = result;
+        deps.onTransition?.(state.status === 'running' ? state.phase : state.status, Date.now() - dueAt);
+      }
       return { changed: result.ok && result.changed };
     },
     {
@@ -75,6 +91,7 @@ export async function startShowClock(deps: ShowClockDeps) {
   return {
     worker,
     driver,
+    queue: scheduler.queue,
     async close() {
       rearm.stop();
       await worker.close();

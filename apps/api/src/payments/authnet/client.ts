@@ -44,6 +44,8 @@ export interface AuthNetClientOptions {
   endpoint: string | (() => string);
   auth: MerchantAuthentication;
   timeoutMs: number;
+  /** Told of every call's operation, result and duration in seconds (the metrics). */
+  observe?: (operation: string, result: 'ok' | GatewayFailure, seconds: number) => void;
 }
 
 export interface TransactionResult {
@@ -123,7 +125,7 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
     throw new GatewayError(failure, reason, tr.errors?.[0]?.errorCode);
   }
 
-  return {
+  const methods = {
     async createCustomerProfile(args: {
       merchantCustomerId: string;
       description?: string;
@@ -220,6 +222,31 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
     voidTransaction: (args: { refId: string; refTransId: string }) =>
       transaction(build.voidTransactionRequest(options.auth, args)),
   };
+  return options.observe ? timed(methods, options.observe) : methods;
+}
+
+/** Every method of the client, timed and reported under its own name as the operation. */
+function timed<T extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  methods: T,
+  observe: NonNullable<AuthNetClientOptions['observe']>,
+): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [operation, method] of Object.entries(methods)) {
+    wrapped[operation] = async (...args: never[]) => {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const result = await method(...args);
+        observe(operation, 'ok', seconds());
+        return result;
+      } catch (error) {
+        // A reply we could not read (malformed JSON, an unexpected shape) is the gateway's error too.
+        observe(operation, error instanceof GatewayError ? error.failure : 'error', seconds());
+        throw error;
+      }
+    };
+  }
+  return wrapped as T;
 }
 
 export type AuthNetClient = ReturnType<typeof createAuthNetClient>;

@@ -1,6 +1,7 @@
 import { AdminPurchase, purchaseMessages } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { settlePurchase } from '../../services/purchases';
 
@@ -9,7 +10,7 @@ const Params = z.object({ purchaseId: z.uuid(purchaseMessages.notFound) });
 /** Admin: capture (priorAuthCaptureTransaction → completed) or void an authorised purchase. */
 const adminPurchases: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.requireAdmin);
+  guardEveryRoute(fastify, app.requireAdmin);
 
   for (const action of ['capture', 'void'] as const) {
     app.post(

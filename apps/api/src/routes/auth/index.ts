@@ -1,6 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   authMessages,
+  ErrorBody,
   ForgotPasswordBody,
   LoginBody,
   MessageResponse,
@@ -40,15 +41,20 @@ const auth: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  app.post('/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request) => {
-    const { email, password } = request.body;
-    const user = await logIn(deps, { email, password, ip: normalizeIP(request.ip) });
-    // A fresh session id at login: a fixated pre-login id is worthless.
-    await request.session.regenerate();
-    request.session.set('userId', user.id);
-    await request.session.save();
-    return { user };
-  });
+  // 429: the failure limits per account and per IP (services/accounts.ts).
+  app.post(
+    '/login',
+    { schema: { body: LoginBody, response: { 200: UserResponse, 429: ErrorBody } } },
+    async (request) => {
+      const { email, password } = request.body;
+      const user = await logIn(deps, { email, password, ip: normalizeIP(request.ip) });
+      // A fresh session id at login: a fixated pre-login id is worthless.
+      await request.session.regenerate();
+      request.session.set('userId', user.id);
+      await request.session.save();
+      return { user };
+    },
+  );
 
   // Ends the session everywhere (row, every replica's cache, its sockets) and expires the cookie.
   app.post('/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {

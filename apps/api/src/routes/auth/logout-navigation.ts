@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { logoutConfirmTexts } from '@vault/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
 import { isOwnOrigin, originOf } from '../../lib/origin';
 import { endRequestSession } from '../../plugins/session';
 
@@ -47,6 +48,8 @@ const CONFIRM_PAGE = `<!doctype html>
 <p><a class="primary" href="/api/logout">${escapeHtml(logoutConfirmTexts.confirm)}</a><a href="/">${escapeHtml(logoutConfirmTexts.cancel)}</a></p></main></body></html>
 `;
 
+const PREFETCH_REFUSED = new AppError(400, 'invalid_request', logoutConfirmTexts.prefetchRefused);
+
 /**
  * GET /api/logout (SPEC §7: browser navigation to sign out). From our own pages: end the session
  * and go to /, as the SPEC says. From anywhere else: the confirmation page, still signed in.
@@ -54,7 +57,7 @@ const CONFIRM_PAGE = `<!doctype html>
 export function logoutByNavigation(publicOrigin: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // Any non-2xx makes the browser discard the speculative load.
-    if (isSpeculative(request)) return reply.status(400).send({ message: logoutConfirmTexts.prefetchRefused });
+    if (isSpeculative(request)) throw PREFETCH_REFUSED;
     const signedIn = request.session.get('userId') !== undefined;
     if (signedIn && !fromOwnPages(request, publicOrigin)) {
       request.log.info(

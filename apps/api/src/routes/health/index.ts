@@ -1,7 +1,9 @@
-import { HealthResponse, ReadinessResponse, readinessMessages } from '@vault/contracts';
+import { type ErrorCode, HealthResponse, ReadinessResponse, readinessMessages } from '@vault/contracts';
 import { checkReadiness } from '@vault/server';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
+
+const UNAVAILABLE = 'service_unavailable' satisfies ErrorCode;
 
 /** Liveness (the process answers) and readiness (its dependencies answer). */
 const health: FastifyPluginAsync = async (fastify) => {
@@ -15,16 +17,20 @@ const health: FastifyPluginAsync = async (fastify) => {
     async (_request, reply) => {
       // A replica shutting down takes itself out of the load balancer's rotation first.
       if (app.drain.draining) {
-        return reply
-          .status(503)
-          .send({ status: 'unavailable' as const, checks: {}, message: readinessMessages.shuttingDown });
+        return reply.status(503).send({
+          status: 'unavailable' as const,
+          checks: {},
+          message: readinessMessages.shuttingDown,
+          code: UNAVAILABLE,
+        });
       }
       const { redis } = app;
       const readiness = await checkReadiness({
         database: () => app.database.ping(),
         ...(redis ? { redis: () => redis.ping() } : {}),
       });
-      return reply.status(readiness.status === 'ok' ? 200 : 503).send(readiness);
+      if (readiness.status === 'ok') return readiness;
+      return reply.status(503).send({ ...readiness, code: UNAVAILABLE });
     },
   );
 };

@@ -1,13 +1,14 @@
 import { OnboardingProfileBody, UserResponse } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../lib/current-user';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { completeOnboarding } from '../../services/users';
 
 /** Step 2 of onboarding: the member's profile and shipping address (SPEC §5 onboarding profile). */
 const onboarding: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.authenticate);
+  guardEveryRoute(fastify, app.authenticate);
 
   app.post(
     '/complete',

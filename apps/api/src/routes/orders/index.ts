@@ -1,13 +1,14 @@
 import { OrderList } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../lib/current-user';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { memberOrders } from '../../services/purchases';
 
 /** The member's orders (SPEC §3 order view): one per purchase, newest first. */
 const orders: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.authenticate);
+  guardEveryRoute(fastify, app.authenticate);
 
   app.get('/', { schema: { response: { 200: OrderList } } }, async (request) =>
     memberOrders(app.deps, requireUser(request).id),

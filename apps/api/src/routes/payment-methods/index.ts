@@ -1,4 +1,5 @@
 import {
+  ErrorBody,
   MessageResponse,
   OpaqueDataBody,
   PaymentMethodList,
@@ -8,18 +9,21 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../lib/current-user';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { addPaymentMethod, listPaymentMethods, removePaymentMethod } from '../../services/payment-methods';
 
 const paymentMethods: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.authenticate);
+  guardEveryRoute(fastify, app.authenticate);
 
   app.get('/', { schema: { response: { 200: PaymentMethodList } } }, async (request) =>
     listPaymentMethods(app.deps, requireUser(request).id),
   );
 
-  app.post('/', { schema: { body: OpaqueDataBody, response: { 201: PaymentMethodView } } }, async (request, reply) => {
+  // 429: the card guard's limits (lib/card-guard.ts).
+  const schema = { body: OpaqueDataBody, response: { 201: PaymentMethodView, 429: ErrorBody } };
+  app.post('/', { schema }, async (request, reply) => {
     const user = requireUser(request);
     const method = await addPaymentMethod(app.deps, user, request.body, app.cardGuard.attempt(request, user.id));
     return reply.status(201).send(method);

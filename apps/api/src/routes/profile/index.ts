@@ -1,13 +1,14 @@
 import { ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../lib/current-user';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { toProfile, updateProfile } from '../../services/users';
 
 /** The member's own profile. Email cannot be changed here (SPEC §2). */
 const profile: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.authenticate);
+  guardEveryRoute(fastify, app.authenticate);
 
   app.get('/', { schema: { response: { 200: ProfileResponse } } }, async (request) => toProfile(requireUser(request)));
 

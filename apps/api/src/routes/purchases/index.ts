@@ -1,13 +1,14 @@
 import { PurchaseList } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../lib/current-user';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { memberPurchases } from '../../services/purchases';
 
 /** The member's purchase history, newest first. */
 const purchases: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.authenticate);
+  guardEveryRoute(fastify, app.authenticate);
 
   app.get('/', { schema: { response: { 200: PurchaseList } } }, async (request) =>
     memberPurchases(app.deps, requireUser(request).id),

@@ -1,13 +1,14 @@
 import { AdminShowItem, CreateShowItemBody } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { addShowItem, listInventory } from '../../services/show-items';
 
 /** Admin: the inventory, and new items appended to a show's lineup (SPEC §5 show item form). */
 const showItems: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.requireAdmin);
+  guardEveryRoute(fastify, app.requireAdmin);
 
   app.get('/', { schema: { response: { 200: z.array(AdminShowItem) } } }, async () => listInventory(app.deps));
 

@@ -8,6 +8,7 @@ import {
 } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
 import { showPurchases } from '../../services/purchases';
 import { createShow, listAdminShows, scheduleShow, updateShow } from '../../services/shows';
@@ -17,7 +18,7 @@ const ShowParams = z.object({ showId: z.uuid(showMessages.notFound) });
 /** Admin: shows with their lineups; create; edit and reorder; schedule (SPEC §7); who bought what. */
 const shows: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', app.requireAdmin);
+  guardEveryRoute(fastify, app.requireAdmin);
 
   app.get('/', { schema: { response: { 200: z.array(AdminShow) } } }, async () => listAdminShows(app.deps));
 

@@ -1,6 +1,7 @@
-import { authMessages, type BoughtPurchase, type BuyResponse, buyMessages } from '@vault/contracts';
+import { type BoughtPurchase, type BuyResponse, buyMessages } from '@vault/contracts';
 import type { Purchase } from '@vault/db';
 import { AppError } from '../../lib/app-error';
+import { SIGNED_OUT } from '../../lib/current-user';
 import { GatewayError } from '../../payments/authnet/client';
 import { findPurchaseWithItem } from '../../repositories/purchases';
 import {
@@ -21,13 +22,31 @@ const KNOWN_LIMIT = 50_000;
  */
 const SOLD = new AppError(409, 'sold', buyMessages.sold);
 
+/** What the seller reports beyond its answers (plugins/sales.ts turns it into metrics). */
+export interface SellerObserver {
+  /** The claim query's duration, and whether it claimed the item. */
+  claim?(claimed: boolean, seconds: number): void;
+}
+
+/**
+ * Answers that repeat a purchase made by an earlier press (an idempotent replay, a double tap), so
+ * the Buy metrics can tell them from wins; the objects themselves are what the route sends.
+ */
+const replays = new WeakSet<BuyResponse>();
+export const isReplay = (response: BuyResponse): boolean => replays.has(response);
+function replayOf(response: BuyResponse): BuyResponse {
+  const copy = { ...response };
+  replays.add(copy);
+  return copy;
+}
+
 /**
  * Sells items exactly once. The database decides (one conditional UPDATE per claim); this
  * instance's memory only makes refusals cheap: once an item is known to be claimed by someone,
  * every other buyer is refused without a query, and a double tap on this instance waits for the
  * first tap's answer instead of racing it.
  */
-export function createSeller(deps: ServiceDeps) {
+export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}) {
   const { now } = deps;
   /** The gateway's own timeout: how long a double tap may wait for the first tap's answer. */
   const gatewayTimeoutMs = deps.config.payments.timeoutMs;
@@ -103,11 +122,11 @@ export function createSeller(deps: ServiceDeps) {
           .catch(() => undefined);
         if (found && found.status === 'authorizedPendingCapture') return settle(claim, found.transId);
         await release(claim, error.message, found === undefined);
-        throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
+        throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed, {}, { cause: error });
       }
       await release(claim, error.message, false);
-      if (error.failure === 'declined') throw new AppError(402, 'declined', buyMessages.declined);
-      throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
+      if (error.failure === 'declined') throw new AppError(402, 'card_declined', buyMessages.declined);
+      throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed, {}, { cause: error });
     }
   }
 
@@ -120,7 +139,7 @@ export function createSeller(deps: ServiceDeps) {
       if (claim?.status !== 'pending') throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new AppError(409, 'in_progress', buyMessages.inProgress);
+    throw new AppError(409, 'buy_in_progress', buyMessages.inProgress);
   }
 
   /**
@@ -143,7 +162,9 @@ export function createSeller(deps: ServiceDeps) {
       }),
     );
     try {
+      const started = performance.now();
       const claim = await claimItem(deps.db, { userId, showItemId, idempotencyKey, now: new Date(now()) });
+      observe.claim?.(claim !== undefined, (performance.now() - started) / 1000);
       if (claim) {
         remember(showItemId, userId);
         return { claim, facts: null };
@@ -163,15 +184,15 @@ export function createSeller(deps: ServiceDeps) {
     const outcome = await claimOrExplain(userId, showItemId, idempotencyKey);
     if (outcome.claim) return charge(outcome.claim, userId);
     const { facts } = outcome;
-    if (!facts.user) throw new AppError(401, 'unauthorized', authMessages.notSignedIn);
-    if (!facts.user.onboardingCompleted) throw new AppError(403, 'forbidden', buyMessages.onboardingRequired);
-    if (!facts.user.hasCard) throw new AppError(403, 'forbidden', buyMessages.paymentMethodRequired);
+    if (!facts.user) throw SIGNED_OUT;
+    if (!facts.user.onboardingCompleted) throw new AppError(403, 'onboarding_required', buyMessages.onboardingRequired);
+    if (!facts.user.hasCard) throw new AppError(403, 'payment_method_required', buyMessages.paymentMethodRequired);
     if (facts.keyPurchase && facts.keyPurchase.showItemId !== showItemId) {
-      throw new AppError(422, 'key_reused', buyMessages.keyReused);
+      throw new AppError(422, 'idempotency_key_reused', buyMessages.keyReused);
     }
     if (!facts.item) throw new AppError(404, 'not_found', buyMessages.notFound);
-    if (facts.purchaseId) return purchaseResponse({ id: facts.purchaseId });
-    if (facts.ownPendingClaimId) return awaitClaim(facts.ownPendingClaimId);
+    if (facts.purchaseId) return purchaseResponse({ id: facts.purchaseId }).then(replayOf);
+    if (facts.ownPendingClaimId) return awaitClaim(facts.ownPendingClaimId).then(replayOf);
     if (facts.item.status === 'sold' || facts.item.claimId) throw SOLD;
     throw new AppError(409, 'not_on_sale', buyMessages.notOnSale);
   }
@@ -183,7 +204,7 @@ export function createSeller(deps: ServiceDeps) {
       if (owner !== undefined && owner !== userId) throw SOLD;
       const key = `${userId}:${showItemId}`;
       const running = inflight.get(key);
-      if (running) return running;
+      if (running) return running.then(replayOf);
       const pending = attempt(userId, showItemId, idempotencyKey).finally(() => inflight.delete(key));
       inflight.set(key, pending);
       return pending;

@@ -1,12 +1,14 @@
-import { buyMessages } from '@vault/contracts';
+import { buyMessages, type ErrorCode } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { bought } from './bought.fixture';
 import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
 import { answerLost, outcomeUnknown } from './idempotency';
 
-const refusal = (status: number, message: string) =>
-  new ApiError(status, `${status}: ${JSON.stringify({ message })}`, JSON.stringify({ message }));
+const refusal = (status: number, message: string, code?: ErrorCode) => {
+  const body = JSON.stringify({ message, code });
+  return new ApiError(status, `${status}: ${body}`, body);
+};
 
 describe('purchase toasts (SPEC §8)', () => {
   it('names the item and its price with two decimals on success', () => {
@@ -18,19 +20,29 @@ describe('purchase toasts (SPEC §8)', () => {
     });
   });
 
-  it('says Already Sold whenever the server message mentions sold, in any case', () => {
-    for (const message of [buyMessages.sold, 'SOLD OUT', 'Item was Sold to someone else']) {
-      expect(purchaseErrorToast(refusal(409, message))).toEqual({
+  it('says Already Sold for the code sold, whatever the message says', () => {
+    for (const message of [buyMessages.sold, 'Reworded: someone else got it', '']) {
+      expect(purchaseErrorToast(refusal(409, message, 'sold'))).toEqual({
         title: 'Already Sold',
         description: 'This knife has already been sold to another individual.',
         variant: 'destructive',
       });
     }
-    expect(isSoldOut(refusal(409, buyMessages.notOnSale))).toBe(false);
+  });
+
+  it('never decides Already Sold from the text: a message mentioning sold under another code is shown', () => {
+    expect(isSoldOut(refusal(409, buyMessages.notOnSale, 'not_on_sale'))).toBe(false);
+    expect(purchaseErrorToast(refusal(409, 'Sold out of patience', 'conflict'))).toEqual({
+      title: 'Purchase Failed',
+      description: 'Sold out of patience',
+      variant: 'destructive',
+    });
+    // No code at all (not our API's answer): the text alone decides nothing.
+    expect(isSoldOut(refusal(409, buyMessages.sold))).toBe(false);
   });
 
   it('shows the server message otherwise', () => {
-    expect(purchaseErrorToast(refusal(402, buyMessages.declined))).toEqual({
+    expect(purchaseErrorToast(refusal(402, buyMessages.declined, 'card_declined'))).toEqual({
       title: 'Purchase Failed',
       description: buyMessages.declined,
       variant: 'destructive',

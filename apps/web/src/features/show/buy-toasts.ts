@@ -1,5 +1,5 @@
 import type { BuyResponse } from '@vault/contracts';
-import { serverMessage } from '../../lib/api-client';
+import { serverCode, serverMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import type { ToastVariant } from '../../lib/toast';
 
@@ -23,12 +23,16 @@ export function purchaseSuccessToast(response: BuyResponse): ToastText {
   };
 }
 
-/** True when the refusal means someone else got the item first (every such server text says "sold"). */
+/**
+ * True when the refusal means someone else got the item first. SPEC §8 words it as the message
+ * containing "sold"; the server's code `sold` is that same refusal, and unlike the text it is a
+ * contract (issue 16): rewording a message cannot change which toast a member sees.
+ */
 export function isSoldOut(error: unknown): boolean {
-  return /sold/i.test(serverText(error) ?? '');
+  return serverCode(error) === 'sold';
 }
 
-/** SPEC §8 purchase error: Already Sold when the message says so, else Purchase Failed with the message. */
+/** SPEC §8 purchase error: Already Sold for the code `sold`, else Purchase Failed with the message. */
 export function purchaseErrorToast(error: unknown): ToastText {
   if (isSoldOut(error)) {
     return {

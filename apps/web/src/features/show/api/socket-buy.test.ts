@@ -19,12 +19,13 @@ async function httpRefusal(status: number, body: string): Promise<unknown> {
   return api.post('/api/show/buy', { showItemId: ITEM }).catch((error: unknown) => error);
 }
 
-const fields = ({ name, status, message, body, serverMessage }: ApiError) => ({
+const fields = ({ name, status, message, body, serverMessage, code }: ApiError) => ({
   name,
   status,
   message,
   body,
   serverMessage,
+  code,
 });
 
 /** Emits a buy on a fake socket and answers its ack with `reply`. */
@@ -58,15 +59,16 @@ describe('Buy over the live socket', () => {
   });
 
   it('turns a refusal into the very ApiError api-client makes of the same HTTP answer', async () => {
-    for (const [status, message] of [
-      [409, buyMessages.sold],
-      [409, buyMessages.notOnSale],
-      [402, buyMessages.declined],
-      [403, buyMessages.onboardingRequired],
-      [502, buyMessages.gatewayFailed],
+    for (const [status, message, code] of [
+      [409, buyMessages.sold, 'sold'],
+      [409, buyMessages.notOnSale, 'not_on_sale'],
+      [402, buyMessages.declined, 'card_declined'],
+      [403, buyMessages.onboardingRequired, 'onboarding_required'],
+      [502, buyMessages.gatewayFailed, 'payment_failed'],
     ] as const) {
-      const overSocket = await refusedWith({ ok: false, status, message });
-      const overHttp = await httpRefusal(status, JSON.stringify({ message }));
+      const overSocket = await refusedWith({ ok: false, status, message, code });
+      const overHttp = await httpRefusal(status, JSON.stringify({ message, code }));
+      expect((overSocket as ApiError).code).toBe(code);
       expect(overSocket).toBeInstanceOf(ApiError);
       expect(overHttp).toBeInstanceOf(ApiError);
       expect(fields(overSocket as ApiError)).toEqual(fields(overHttp as ApiError));
@@ -78,12 +80,15 @@ describe('Buy over the live socket', () => {
   });
 
   it('shows the same toasts as over HTTP, word for word', async () => {
-    expect(purchaseErrorToast(await refusedWith({ ok: false, status: 409, message: buyMessages.sold }))).toEqual({
+    expect(
+      purchaseErrorToast(await refusedWith({ ok: false, status: 409, message: buyMessages.sold, code: 'sold' })),
+    ).toEqual({
       title: 'Already Sold',
       description: 'This knife has already been sold to another individual.',
       variant: 'destructive',
     });
-    expect(purchaseErrorToast(await refusedWith({ ok: false, status: 402, message: buyMessages.declined }))).toEqual({
+    const declined = { ok: false, status: 402, message: buyMessages.declined, code: 'card_declined' };
+    expect(purchaseErrorToast(await refusedWith(declined))).toEqual({
       title: 'Purchase Failed',
       description: buyMessages.declined,
       variant: 'destructive',
@@ -96,8 +101,9 @@ describe('Buy over the live socket', () => {
       'bought',
       { ok: true },
       { ok: true, response: { item: bought.item } },
-      { ok: false, status: 200, message: 'fine' },
+      { ok: false, status: 200, message: 'fine', code: 'sold' },
       { ok: false, status: 409 },
+      { ok: false, status: 409, message: buyMessages.sold },
     ]) {
       const error = await refusedWith(reply);
       expect(error).toBeInstanceOf(ApiError);

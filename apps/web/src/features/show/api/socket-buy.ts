@@ -1,19 +1,27 @@
-import { type BuyBody, type BuyResponse, SocketBuyAck, type SocketBuyRequest, socketEvents } from '@vault/contracts';
+import {
+  type BuyBody,
+  type BuyResponse,
+  type ErrorBody,
+  SocketBuyAck,
+  type SocketBuyRequest,
+  socketEvents,
+} from '@vault/contracts';
 import { answerError, NetworkError } from '../../../lib/api-client';
 import type { LiveSocket } from '../../../lib/live-show/live-socket';
 
 /**
  * The acknowledgement of a `show:buy` as the HTTP buy would have answered: the purchase, or the
- * ApiError api-client makes of the same status and `{ message }` body, so the toasts, Already Sold
- * and the idempotency-key handling cannot tell the transports apart. An ack that does not parse
- * says nothing about the sale: it fails like a 5xx with a body that is not `{ message }` (outcome
- * unknown, the key kept, Purchase Failed with the default text).
+ * ApiError api-client makes of the same status and `{ message, code }` body, so the toasts,
+ * Already Sold and the idempotency-key handling cannot tell the transports apart. An ack that does
+ * not parse says nothing about the sale: it fails like a 5xx with a body that is not `{ message }`
+ * (outcome unknown, the key kept, Purchase Failed with the default text).
  */
 function buyAnswer(reply: unknown): BuyResponse {
   const ack = SocketBuyAck.safeParse(reply);
   if (!ack.success) throw answerError(502, '', 'malformed show:buy acknowledgement');
   if (ack.data.ok) return ack.data.response;
-  throw answerError(ack.data.status, JSON.stringify({ message: ack.data.message }));
+  const { message, code } = ack.data;
+  throw answerError(ack.data.status, JSON.stringify({ message, code } satisfies ErrorBody));
 }
 
 /**

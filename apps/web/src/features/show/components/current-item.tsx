@@ -1,5 +1,6 @@
 import type { CurrentItem } from '@vault/contracts';
 import { useEffect, useState } from 'react';
+import { formatMoney } from '../../../lib/format';
 import { formatMinutes } from '../../../lib/live-show/clock';
 
 const ROTATE_MS = 3000;
@@ -88,7 +89,7 @@ export function CurrentItemPanel(props: {
         <h1 className="mt-5 font-display text-3xl text-white">{item.title}</h1>
         <p className="mt-1 text-brass-400 text-sm">{[item.category, item.bladeType].filter(Boolean).join(' · ')}</p>
         {item.description ? <p className="mt-3 text-steel-200 text-sm leading-relaxed">{item.description}</p> : null}
-        <p className="mt-4 font-semibold text-3xl text-white">${Number(item.price).toFixed(2)}</p>
+        <p className="mt-4 font-semibold text-3xl text-white">{formatMoney(item.price)}</p>
         {sold ? (
           <div className="mt-5 rounded-2xl border border-red-500/40 bg-red-950/50 p-4">
             <p className="font-semibold text-lg text-white">Item Sold!</p>

@@ -1,0 +1,44 @@
+import { Writable } from 'node:stream';
+import { prettyLogOptions } from '@vault/server';
+import { pino } from 'pino';
+import pretty from 'pino-pretty';
+import { describe, expect, it } from 'vitest';
+import { createMailer } from './mailer';
+
+const VERIFY = 'http://localhost:5173/api/auth/verify?token=abc_DEF-123';
+const message = {
+  to: 'ada@example.com',
+  subject: 'Verify your email for the Vault',
+  text: `Welcome to the Vault, Ada.\n\nVerify your email address:\n${VERIFY}\n\nThe link works once, for 48 hours.`,
+};
+
+/** A real pino logger writing into a string, as JSON or through pino-pretty (colours off). */
+function capture(format: 'json' | 'pretty') {
+  let out = '';
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      out += chunk.toString();
+      done();
+    },
+  });
+  const stream = format === 'pretty' ? pretty({ ...prettyLogOptions, colorize: false, destination: sink }) : sink;
+  return { log: pino({ level: 'info' }, stream), output: () => out };
+}
+
+describe('the mailer without SMTP_URL', () => {
+  it('logs JSON with the links in a field of their own', async () => {
+    const { log, output } = capture('json');
+    await createMailer({ from: 'x', log }).send(message);
+    const entry = JSON.parse(output());
+    expect(entry.mail).toEqual({ to: message.to, subject: message.subject, links: [VERIFY] });
+    expect(entry.msg).toContain(VERIFY);
+  });
+
+  it('gives the link a line of its own in pretty logs', async () => {
+    const { log, output } = capture('pretty');
+    await createMailer({ from: 'x', log }).send(message);
+    const lines = output().split('\n');
+    expect(lines).toContain(VERIFY);
+    expect(lines[0]).toMatch(/INFO: email \(not sent: no SMTP_URL\)$/);
+  });
+});
