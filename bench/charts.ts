@@ -1,6 +1,7 @@
 // SVG charts for bench/report.md, drawn by hand: two chart kinds do not justify a charting library
 // and a headless browser to run it. Latency is drawn as a percentile curve on a "nines" axis
-// (p50, p90, p99 equally spaced), where tails are visible; calibration series are grey and dashed.
+// (p50, p90, p99 equally spaced), where tails are visible; a calibration series is dashed, in the
+// colour of the series it calibrates.
 
 import type { Bar, Series } from './record';
 
@@ -57,9 +58,12 @@ export function percentileChart(title: string, all: readonly Series[]): string {
       `<text x="${x(p)}" y="${margin.top + plotH + 16}" text-anchor="middle" ${FONT}>${label}</text>`,
     );
   }
+  // A calibration is drawn dashed in the colour of the series before it (the one it calibrates).
   let colour = 0;
+  let last = CALIBRATION;
   all.forEach((s, row) => {
-    const stroke = s.calibration ? CALIBRATION : (PALETTE[colour++ % PALETTE.length] ?? '#000');
+    if (!s.calibration) last = PALETTE[colour++ % PALETTE.length] ?? '#000';
+    const stroke = last;
     const dash = s.calibration ? ' stroke-dasharray="6 4"' : '';
     const points = s.quantiles.map((v, i) => `${x(i / 2).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     parts.push(`<polyline fill="none" stroke="${stroke}" stroke-width="2"${dash} points="${points}"/>`);

@@ -12,7 +12,8 @@ const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const BENCH_ORDER = ['clock', 'fanout', 'buy', 'state', 'badnet'];
 
 const formatFigure = (f: Figure) => {
-  const digits = f.unit === 'req/s' ? 0 : 2;
+  // Counts and rates are whole numbers; times and ratios keep two decimals.
+  const digits = f.unit === 'req/s' || (f.unit === '' && Number.isInteger(f.value)) ? 0 : 2;
   const number = f.value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return f.unit === '×' ? `${number}×` : f.unit ? `${number} ${f.unit}` : number;
 };
@@ -63,7 +64,10 @@ export function renderReport(results: readonly BenchResult[]): { markdown: strin
     );
     if (r.series.length > 0) {
       const name = `${r.bench}-latency.svg`;
-      charts.set(name, percentileChart(`${r.bench}: latency by percentile (grey dashed: calibration)`, r.series));
+      charts.set(
+        name,
+        percentileChart(`${r.bench}: latency by percentile (dashed: the calibration of the line above it)`, r.series),
+      );
       lines.push(`![${r.bench} latency distributions](report/${name})`, '');
     }
     if (r.bars && r.bars.values.length > 0) {

@@ -58,6 +58,9 @@ describe('the benchmark report', () => {
     // One curve per series, the calibration dashed, labels escaped.
     expect(svg.match(/<polyline /g)).toHaveLength(2);
     expect(svg.match(/<polyline [^>]*stroke-dasharray/g)).toHaveLength(1);
+    // …in the colour of the series it calibrates.
+    const strokes = [...svg.matchAll(/<polyline [^>]*stroke="([^"]+)"/g)].map((m) => m[1]);
+    expect(strokes[0]).toBe(strokes[1]);
     expect(svg).toContain('warm &lt;Buy&gt;');
     expect(svg).not.toContain('NaN');
     expect(repeatedAttributes(svg)).toEqual([]);
