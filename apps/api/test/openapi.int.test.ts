@@ -77,6 +77,35 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(doc).includes('Default Response')).toBe(false);
   });
 
+  it("documents a route's own refusals by status, each with the shared ErrorBody answer", () => {
+    const refusals = (method: string, path: string) =>
+      Object.fromEntries(
+        Object.entries(doc.paths[path]?.[method]?.responses ?? {})
+          .filter(([status]) => /^[45]/.test(status))
+          .map(([status, response]) => [status, response.$ref]),
+      );
+    // A member's Buy: declined or failed payment, sold, a reused key — besides the common ones.
+    expect(refusals('post', '/api/show/buy')).toMatchObject({
+      402: '#/components/responses/Error402',
+      409: '#/components/responses/Error409',
+      422: '#/components/responses/Error422',
+    });
+    expect(refusals('post', '/api/payment-methods')).toMatchObject({
+      402: '#/components/responses/Error402',
+      502: '#/components/responses/Error502',
+    });
+    // Every referenced answer exists and carries ErrorBody.
+    const components = (doc as unknown as { components: { responses: Record<string, unknown> } }).components.responses;
+    const referenced = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).flatMap((op) =>
+        Object.values(op.responses).flatMap((r) => (r.$ref ? [r.$ref.split('/').pop() ?? ''] : [])),
+      ),
+    );
+    for (const name of new Set(referenced)) {
+      expect(JSON.stringify(components[name]), name).toContain('#/components/schemas/ErrorBody');
+    }
+  });
+
   /** Checks a real answer against what the document says that operation answers with that status. */
   function check(method: string, url: string, res: LightMyRequestResponse): void {
     const path = openapiPath(url);

@@ -204,11 +204,17 @@ export const errorResponses: Record<string, unknown> = {
   403: errorResponse('An admin route called by a member (`admin_only`), or a cross-site request (`origin_rejected`).'),
   429: errorResponse('Too many attempts (`rate_limited`).', retryAfter),
   404: errorResponse('No such record (`not_found`).'),
+  402: errorResponse(
+    'The payment was refused: `card_declined`, or `payment_failed` (the gateway failed or did not answer).',
+  ),
+  409: errorResponse(
+    'The current state refuses it: `sold`, `not_on_sale`, `buy_in_progress`, `email_taken`, `card_duplicate`, `card_limit_reached`, `not_authorized_payment`, or `conflict` (a show command that does not apply now).',
+  ),
+  422: errorResponse('An Idempotency-Key already used for another item (`idempotency_key_reused`).'),
+  502: errorResponse('The payment gateway refused or failed the call (`gateway_error`, `gateway_unavailable`).'),
   500: errorResponse('An unexpected failure (`server_error`); the details are in the server log.'),
   503: errorResponse('A dependency is down or restarting (`service_unavailable`): try again.', retryAfter),
-  default: errorResponse(
-    'Any other refusal a service gives, with its `code`: 402 (card declined, payment failed), 409 (sold, not on sale, a conflicting show command), 422, 502 (the payment gateway failed).',
-  ),
+  default: errorResponse('Any other refusal, with its `code`.'),
 };
 
 const errorName = (status: string) => (status === 'default' ? 'ErrorOther' : `Error${status}`);

@@ -1,4 +1,4 @@
-import { AdminPurchase, purchaseMessages } from '@vault/contracts';
+import { AdminPurchase, ErrorBody, purchaseMessages } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { guardEveryRoute } from '../../lib/route-access';
@@ -15,7 +15,7 @@ const adminPurchases: FastifyPluginAsync = async (fastify) => {
   for (const action of ['capture', 'void'] as const) {
     app.post(
       `/:purchaseId/${action}`,
-      { schema: { params: Params, response: { 200: AdminPurchase } } },
+      { schema: { params: Params, response: { 200: AdminPurchase, 409: ErrorBody, 502: ErrorBody } } },
       async (request) => settlePurchase(app.deps, request.params.purchaseId, action),
     );
   }

@@ -28,7 +28,7 @@ const auth: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/register',
-    { config: perIp(registerLimit), schema: { body: RegisterBody, response: { 201: UserResponse } } },
+    { config: perIp(registerLimit), schema: { body: RegisterBody, response: { 201: UserResponse, 409: ErrorBody } } },
     async (request, reply) => reply.status(201).send({ user: await register(deps, request.body) }),
   );
 

@@ -1,4 +1,4 @@
-import { BuyBody, BuyResponse, IDEMPOTENCY_HEADER, IdempotencyKey } from '@vault/contracts';
+import { BuyBody, BuyResponse, ErrorBody, IDEMPOTENCY_HEADER, IdempotencyKey } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
@@ -17,7 +17,7 @@ const buy: FastifyPluginAsync = async (fastify) => {
       schema: {
         body: BuyBody,
         headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey.optional() }),
-        response: { 200: BuyResponse },
+        response: { 200: BuyResponse, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
     async (request) => {

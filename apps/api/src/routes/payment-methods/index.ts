@@ -22,7 +22,10 @@ const paymentMethods: FastifyPluginAsync = async (fastify) => {
   );
 
   // 429: the card guard's limits (lib/card-guard.ts).
-  const schema = { body: OpaqueDataBody, response: { 201: PaymentMethodView, 429: ErrorBody } };
+  const schema = {
+    body: OpaqueDataBody,
+    response: { 201: PaymentMethodView, 402: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody },
+  };
   app.post('/', { schema }, async (request, reply) => {
     const user = requireUser(request);
     const method = await addPaymentMethod(app.deps, user, request.body, app.cardGuard.attempt(request, user.id));

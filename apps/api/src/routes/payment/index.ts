@@ -13,7 +13,10 @@ const payment: FastifyPluginAsync = async (fastify) => {
   app.get('/config', { schema: { response: { 200: PaymentConfigResponse } } }, async () => app.payments.browserConfig);
 
   // 429: the card guard's limits (lib/card-guard.ts).
-  const schema = { body: OpaqueDataBody, response: { 200: PreauthResponse, 429: ErrorBody } };
+  const schema = {
+    body: OpaqueDataBody,
+    response: { 200: PreauthResponse, 402: ErrorBody, 429: ErrorBody, 502: ErrorBody },
+  };
   app.post('/preauth', { schema }, async (request) => {
     const user = requireUser(request);
     return preauthorize(app.deps, user, request.body, app.cardGuard.attempt(request, user.id));

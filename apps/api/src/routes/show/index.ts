@@ -1,4 +1,4 @@
-import { MessageResponse, ShowIdBody, ShowStateView, showMessages, WatchersView } from '@vault/contracts';
+import { ErrorBody, MessageResponse, ShowIdBody, ShowStateView, showMessages, WatchersView } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendJson, type ZodTypeProvider } from '../../lib/zod-provider';
 import { pauseLiveShow, runShowCommand } from '../../services/shows';
@@ -23,21 +23,31 @@ const show: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/start',
-    { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
+    {
+      preValidation: app.requireAdmin,
+      schema: { body: ShowIdBody, response: { 200: MessageResponse, 409: ErrorBody } },
+    },
     async (request) => {
       await runShowCommand(app.deps, request.body.showId, 'start');
       return { message: showMessages.started };
     },
   );
 
-  app.post('/pause', { preValidation: app.requireAdmin, schema: { response: { 200: MessageResponse } } }, async () => {
-    await pauseLiveShow(app.deps);
-    return { message: showMessages.paused };
-  });
+  app.post(
+    '/pause',
+    { preValidation: app.requireAdmin, schema: { response: { 200: MessageResponse, 409: ErrorBody } } },
+    async () => {
+      await pauseLiveShow(app.deps);
+      return { message: showMessages.paused };
+    },
+  );
 
   app.post(
     '/reset',
-    { preValidation: app.requireAdmin, schema: { body: ShowIdBody, response: { 200: MessageResponse } } },
+    {
+      preValidation: app.requireAdmin,
+      schema: { body: ShowIdBody, response: { 200: MessageResponse, 409: ErrorBody } },
+    },
     async (request) => {
       await runShowCommand(app.deps, request.body.showId, 'reset');
       return { message: showMessages.reset };
