@@ -15,9 +15,10 @@ import {
 
 interface Operation {
   'x-vault-access': 'anonymous' | 'member' | 'admin';
+  tags?: string[];
   responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
 }
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
+type OpenApi = { paths: Record<string, Record<string, Operation>>; tags: Array<{ name: string }> };
 
 const ID = '00000000-0000-4000-8000-000000000000';
 /** The documents and their UI: served beside the API, not part of it. */
@@ -65,6 +66,12 @@ describe('the OpenAPI document', () => {
     expect(registered.filter((r) => !documented.includes(r))).toEqual([]);
     expect(documented.filter((r) => !registered.includes(r))).toEqual([]);
     expect(registered.length).toBeGreaterThan(35);
+    // Grouped for a reader: the member's show first, the payment simulator (a stand-in for the gateway) last.
+    const tags = doc.tags.map((t) => t.name);
+    expect(tags[0]).toBe('show');
+    expect(tags.at(-1)).toBe('payment simulator');
+    const used = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+    expect(new Set(tags)).toEqual(used);
   });
 
   it('describes a success answer for every operation (no placeholder "Default Response")', () => {

@@ -221,7 +221,23 @@ const errorName = (status: string) => (status === 'default' ? 'ErrorOther' : `Er
 
 type Operation = Record<string, unknown> & { responses?: Record<string, unknown> };
 
-/** The @fastify/swagger `transformObject`: error responses by reference, and the shared components. */
+/** The order the reference reads in: what a member does first, the admin's, then the operator's and the simulator's. */
+const TAG_ORDER = [
+  'show',
+  'auth',
+  'onboarding',
+  'profile',
+  'payment',
+  'payment-methods',
+  'orders',
+  'admin and purchases',
+];
+const tagRank = (tag: string) => {
+  const rank = TAG_ORDER.indexOf(tag);
+  return rank === -1 ? TAG_ORDER.length + (tag === 'payment simulator' ? 1 : 0) : rank;
+};
+
+/** The @fastify/swagger `transformObject`: error responses by reference, the tags in order, and the shared components. */
 export function finishDocument(document: Record<string, unknown>): Record<string, unknown> {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const operations of Object.values(paths)) {
@@ -236,6 +252,12 @@ export function finishDocument(document: Record<string, unknown>): Record<string
       };
     }
   }
+  const tags = new Set(
+    Object.values(paths).flatMap((operations) =>
+      Object.values(operations).flatMap((op) => (op.tags ?? []) as string[]),
+    ),
+  );
+  document.tags = [...tags].sort((a, b) => tagRank(a) - tagRank(b) || a.localeCompare(b)).map((name) => ({ name }));
   const components = (document.components ?? {}) as Record<string, Record<string, unknown>>;
   document.components = {
     ...components,
