@@ -52,7 +52,7 @@ export interface RouteTableEntry {
 
 export interface BuildOptions {
   logLevel?: string;
-  /** Where the logs go (lib/log-stream.ts): pino's JSON on stdout when unset. */
+  /** Where the logs go (logStream in @vault/server): pino's JSON on stdout when unset. */
   logStream?: DestinationStream;
   /** Which X-Forwarded-For hops to believe (env.ts TRUST_PROXY): none, a hop count, or proxy addresses. */
   trustProxy?: TrustProxy;

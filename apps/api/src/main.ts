@@ -1,8 +1,7 @@
-import { EnvError, onShutdown } from '@vault/server';
+import { EnvError, logStream, onShutdown } from '@vault/server';
 import { buildApp } from './app';
 import { loadApiEnv } from './env';
 import { loadOrCreateLocalSecrets } from './lib/local-secrets';
-import { logStream } from './lib/log-stream';
 import { openRuntime } from './runtime';
 import { bootstrapAdmin } from './services/admin-bootstrap';
 import { startEmbeddedMaintenance } from './services/maintenance';

@@ -2,11 +2,10 @@ import path from 'node:path';
 import type { SimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { connectRedis, reportRedisOutages } from '@vault/server';
+import { connectRedis, logStream, reportRedisOutages } from '@vault/server';
 import { pino } from 'pino';
 import type { ApiEnv } from './env';
 import { restrictToOwner } from './lib/files';
-import { logStream } from './lib/log-stream';
 import type { AppDeps, PaymentsConfig } from './plugins/infrastructure';
 
 /**

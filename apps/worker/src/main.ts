@@ -1,9 +1,8 @@
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { connectRedis, EnvError, onShutdown, redactUrl } from '@vault/server';
+import { connectRedis, EnvError, logStream, onShutdown, redactUrl } from '@vault/server';
 import { pino } from 'pino';
 import { loadWorkerEnv } from './env';
 import { type HealthServer, startHealthServer } from './health';
-import { logStream } from './log-stream';
 import { createWorkerMetrics } from './metrics';
 import { startMaintenance } from './processors/maintenance';
 import { startShowClock } from './processors/show-clock';

@@ -1,3 +1,4 @@
+import { withTimeout } from '@vault/server';
 import type { Queue, Worker } from 'bullmq';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -38,7 +39,9 @@ export function createWorkerMetrics() {
     registers,
     async collect() {
       for (const [name, queue] of queues) {
-        const counts = await withTimeout(queue.getJobCounts(...JOB_STATES), COUNT_TIMEOUT_MS);
+        const counts = await withTimeout(queue.getJobCounts(...JOB_STATES), COUNT_TIMEOUT_MS, 'job counts').catch(
+          () => null,
+        );
         // Unknown while Redis does not answer: no sample rather than a stale one.
         if (!counts) {
           for (const state of JOB_STATES) this.remove({ queue: name, state });
@@ -63,15 +66,3 @@ export function createWorkerMetrics() {
 }
 
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  try {
-    return await Promise.race([promise.catch(() => null), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

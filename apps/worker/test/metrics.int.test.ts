@@ -1,7 +1,7 @@
 import { createRedisBus } from '@vault/bus';
 import type { BusMessage } from '@vault/contracts';
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { createQueueScheduler, createShowDriver } from '@vault/engine';
+import { createQueueScheduler, createShowDriver, dueAtOfClockJob } from '@vault/engine';
 import {
   createScratchDatabase,
   freePort,
@@ -13,7 +13,6 @@ import {
   TEST_REDIS_URL,
 } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dueAtOf } from '../src/processors/show-clock';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -22,11 +21,11 @@ afterEach(async () => {
 
 describe('the worker’s Prometheus metrics', () => {
   it('reads the deadline a wake-up was armed for from its job id', () => {
-    expect(dueAtOf('advance-0b7f6c1e-6a4e-4f7e-9d59-1c2b3a4d5e6f-3-1764000000123')).toBe(1764000000123);
+    expect(dueAtOfClockJob('advance-0b7f6c1e-6a4e-4f7e-9d59-1c2b3a4d5e6f-3-1764000000123')).toBe(1764000000123);
     // Armed before job ids named the time: no deadline to measure against.
-    expect(dueAtOf('advance-0b7f6c1e-6a4e-4f7e-9d59-1c2b3a4d5e6f-3')).toBeNull();
-    expect(dueAtOf('repeat:prune-sessions')).toBeNull();
-    expect(dueAtOf(undefined)).toBeNull();
+    expect(dueAtOfClockJob('advance-0b7f6c1e-6a4e-4f7e-9d59-1c2b3a4d5e6f-3')).toBeNull();
+    expect(dueAtOfClockJob('repeat:prune-sessions')).toBeNull();
+    expect(dueAtOfClockJob(undefined)).toBeNull();
   });
 
   it('serves /metrics on the health port: transition lateness after a show moves, and the queue depth', async () => {

@@ -26,6 +26,18 @@ export const WAKE_ATTEMPTS = 600;
  * for a different time is never swallowed; the deadline itself lives
  * in the database (phase_ends_at), the job is only the wake-up.
  */
+/** A wake-up's job id: the show, the step it advances and the deadline it was armed for. */
+const clockJobId = (showId: string, step: number, at: number) => `advance-${showId}-${step}-${at}`;
+
+/** Epoch ms of 2001: a smaller last part is a step, from job ids armed before they named the time. */
+const EPOCH_MS_FLOOR = 1e12;
+
+/** The deadline a clock job was armed for, read back from its id; null for any other id. */
+export function dueAtOfClockJob(jobId: string | undefined): number | null {
+  const dueAt = Number(jobId?.slice(jobId.lastIndexOf('-') + 1));
+  return Number.isSafeInteger(dueAt) && dueAt > EPOCH_MS_FLOOR ? dueAt : null;
+}
+
 export function createQueueScheduler(
   connection: ConnectionOptions,
   prefix: string,
@@ -38,7 +50,7 @@ export function createQueueScheduler(
         'advance',
         { type: 'advance', showId, step },
         {
-          jobId: `advance-${showId}-${step}-${at}`,
+          jobId: clockJobId(showId, step, at),
           delay: Math.max(0, at - Date.now() - WAKE_LEAD_MS),
           attempts: WAKE_ATTEMPTS,
           backoff: { type: 'fixed', delay: WAKE_RETRY_MS },

@@ -1,4 +1,4 @@
-export { createQueueScheduler } from './bullmq-scheduler';
+export { createQueueScheduler, dueAtOfClockJob } from './bullmq-scheduler';
 export { createShowDriver, createTimerScheduler, type ShowDriver, type WakeScheduler } from './driver';
 export {
   type Effect,

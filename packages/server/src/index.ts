@@ -1,5 +1,5 @@
 export { EnvError, envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
-export { type LogFormat, logFormat, prettyLogOptions, withLogFormatDefault } from './log-format';
+export { type LogFormat, logFormat, logStream, withLogFormatDefault } from './log-format';
 export { checkReadiness, type ReadinessProbes } from './readiness';
 export {
   type ConnectionLog,

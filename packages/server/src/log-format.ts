@@ -1,3 +1,5 @@
+import type { DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
 import { z } from 'zod';
 
 /** LOG_FORMAT: one JSON object per line (what log shippers read), or pino-pretty's coloured lines. */
@@ -18,9 +20,18 @@ export function withLogFormatDefault(source: Record<string, string | undefined>)
  * pino-pretty's options for both apps. Synchronous, so the last lines before a crash or exit are
  * written; colours only on a terminal. Each emailed link (services/mailer.ts) gets a line of its own.
  */
-export const prettyLogOptions = {
+const prettyLogOptions = {
   sync: true,
   colorize: Boolean(process.stdout.isTTY),
   translateTime: 'SYS:HH:MM:ss.l',
   ignore: 'pid,hostname',
 } as const;
+
+/**
+ * Where an app's logs go: stdout (undefined keeps pino's own) or `destination`, as JSON or through
+ * pino-pretty — with no colours into a destination that is not the terminal.
+ */
+export function logStream(format: LogFormat, destination?: DestinationStream): DestinationStream | undefined {
+  if (format === 'json') return destination;
+  return pretty(destination ? { ...prettyLogOptions, colorize: false, destination } : prettyLogOptions);
+}

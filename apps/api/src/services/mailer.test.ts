@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
-import { prettyLogOptions } from '@vault/server';
+import { logStream } from '@vault/server';
 import { pino } from 'pino';
-import pretty from 'pino-pretty';
 import { describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
 
@@ -12,7 +11,7 @@ const message = {
   text: `Welcome to the Vault, Ada.\n\nVerify your email address:\n${VERIFY}\n\nThe link works once, for 48 hours.`,
 };
 
-/** A real pino logger writing into a string, as JSON or through pino-pretty (colours off). */
+/** A real pino logger writing into a string through the apps' own log stream, as JSON or pretty. */
 function capture(format: 'json' | 'pretty') {
   let out = '';
   const sink = new Writable({
@@ -21,8 +20,7 @@ function capture(format: 'json' | 'pretty') {
       done();
     },
   });
-  const stream = format === 'pretty' ? pretty({ ...prettyLogOptions, colorize: false, destination: sink }) : sink;
-  return { log: pino({ level: 'info' }, stream), output: () => out };
+  return { log: pino({ level: 'info' }, logStream(format, sink)), output: () => out };
 }
 
 describe('the mailer without SMTP_URL', () => {

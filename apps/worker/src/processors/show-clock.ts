@@ -1,7 +1,7 @@
 import { createRedisBus } from '@vault/bus';
 import { ClockJob, clockQueueName } from '@vault/contracts';
 import type { Database } from '@vault/db';
-import { createQueueScheduler, createShowDriver, type ShowDriver } from '@vault/engine';
+import { createQueueScheduler, createShowDriver, dueAtOfClockJob, type ShowDriver } from '@vault/engine';
 import { quietRedisErrors } from '@vault/server';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -16,15 +16,6 @@ export interface ShowClockDeps {
   concurrency?: number;
   /** A transition the clock applied: what it moved to, and how late after its deadline (metrics). */
   onTransition?(transition: string, latenessMs: number): void;
-}
-
-/** Epoch ms of 2001: a smaller last part is a step, from job ids armed before they named the time. */
-const EPOCH_MS_FLOOR = 1e12;
-
-/** The deadline a wake-up was armed for: the last part of its job id (bullmq-scheduler.ts). */
-export function dueAtOf(jobId: string | undefined): number | null {
-  const dueAt = Number(jobId?.slice(jobId.lastIndexOf('-') + 1));
-  return Number.isSafeInteger(dueAt) && dueAt > EPOCH_MS_FLOOR ? dueAt : null;
 }
 
 /**
@@ -57,7 +48,7 @@ export async function startShowClock(deps: ShowClockDeps) {
       if (!parsed.success) throw new UnrecoverableError(`malformed clock job: ${parsed.error.message}`);
       const { showId, step } = parsed.data;
       const result = await driver.wake(showId, step);
-      const dueAt = dueAtOf(job.id);
+      const dueAt = dueAtOfClockJob(job.id);
       if (result.ok && result.changed && dueAt !== null) {
         const { state } = result;
         deps.onTransition?.(state.status === 'running' ? state.phase : state.status, Date.now() - dueAt);
