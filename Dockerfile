@@ -16,6 +16,7 @@ COPY packages/bus/package.json packages/bus/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/engine/package.json packages/engine/
+COPY packages/notify/package.json packages/notify/
 COPY packages/server/package.json packages/server/
 COPY packages/testing/package.json packages/testing/
 RUN pnpm install --frozen-lockfile

@@ -9,6 +9,7 @@ import { drain } from './plugins/drain';
 import { errorHandler } from './plugins/error-handler';
 import { type AppDeps, infrastructure } from './plugins/infrastructure';
 import { metrics } from './plugins/metrics';
+import { notifications, REMINDERS_PREFIX } from './plugins/notifications';
 import { openapi } from './plugins/openapi';
 import { originCheck } from './plugins/origin-check';
 import { payments } from './plugins/payments';
@@ -26,12 +27,14 @@ import externalAuthRoutes from './routes/auth/external';
 import authRoutes from './routes/auth/index';
 import buyRoutes from './routes/buy/index';
 import health from './routes/health/index';
+import heartRoutes from './routes/hearts/index';
 import onboardingRoutes from './routes/onboarding/index';
 import orderRoutes from './routes/orders/index';
 import paymentRoutes from './routes/payment/index';
 import paymentMethodRoutes from './routes/payment-methods/index';
 import profileRoutes from './routes/profile/index';
 import purchaseRoutes from './routes/purchases/index';
+import reminderRoutes from './routes/reminders/index';
 import showRoutes from './routes/show/index';
 import showItemRoutes from './routes/show-items/index';
 import showsRoutes from './routes/shows/index';
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(openapi);
   await app.register(payments);
   await app.register(showEngine);
+  await app.register(notifications);
   // After every plugin a service uses, before every route: routes hand app.deps to services.
   await app.register(serviceDeps);
   await app.register(realtime);
@@ -126,6 +130,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(testProductRoutes, { prefix: '/api/test-products' });
   await app.register(showsRoutes, { prefix: '/api/shows' });
   await app.register(showItemRoutes, { prefix: '/api/show-items' });
+  await app.register(reminderRoutes, { prefix: REMINDERS_PREFIX });
+  await app.register(heartRoutes, { prefix: '/api/hearts' });
   await app.register(spa);
   return app;
 }

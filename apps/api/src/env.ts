@@ -5,6 +5,7 @@ import {
   envPort,
   logFormat,
   logLevel,
+  mailEnv,
   parseEnv,
   postgresUrl,
   redisPrefix,
@@ -49,11 +50,7 @@ export const ApiEnvObject = z.object({
   LOG_LEVEL: logLevel.default('info'),
   /** json, or pretty (pino-pretty); default pretty only when NODE_ENV=development is set (loadApiEnv). */
   LOG_FORMAT: logFormat.default('json'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().default('The Vault <no-reply@vault.local>'),
+  ...mailEnv,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Google's issuer; overridable so tests can run the same flow against a local OIDC server. */

@@ -242,6 +242,26 @@ describe('the OpenAPI document', () => {
     await run(asAdmin, 'patch', `/api/shows/${showId}/schedule`, {
       launchTime: new Date(Date.now() + 3_600_000).toISOString(),
     });
+    // The member's side of a scheduled show: hearts, a reminder, its calendar file, the emailed unsubscribe.
+    const shows = (await run(asAdmin, 'get', '/api/shows')).json() as Array<{
+      id: string;
+      lineup: Array<{ id: string }>;
+    }>;
+    const itemId = shows.find((s) => s.id === showId)?.lineup[0]?.id ?? '';
+    await run(member, 'put', `/api/hearts/${itemId}`);
+    await run(member, 'get', `/api/hearts?showId=${showId}`);
+    await run(member, 'delete', `/api/hearts/${itemId}`);
+    await run(member, 'put', `/api/reminders/${showId}`);
+    await run(member, 'get', `/api/reminders/${showId}`);
+    const calendar = await run(member, 'get', `/api/reminders/${showId}/calendar.ics`);
+    expect(calendar.headers['content-type']).toContain('text/calendar');
+    const { unsubscribeToken } = await t.database.db
+      .selectFrom('showReminders')
+      .select('unsubscribeToken')
+      .where('showId', '=', showId)
+      .executeTakeFirstOrThrow();
+    await run(visitor, 'post', `/api/reminders/unsubscribe?token=${unsubscribeToken}`, {});
+    await run(member, 'delete', `/api/reminders/${showId}`);
     await run(asAdmin, 'post', '/sandbox/authnet/faults', { kind: 'error', times: 1 });
     await run(asAdmin, 'delete', '/sandbox/authnet/faults');
     await run(member, 'get', '/api/logout');

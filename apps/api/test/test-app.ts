@@ -146,7 +146,7 @@ export interface TestAppOptions {
 /**
  * The app on a fresh database: PGlite with the in-process bus (embedded), or real Postgres with
  * real Redis (scaled). `prepare` runs before ready(), so a test can add routes. Email goes to an
- * in-memory outbox instead of SMTP.
+ * in-memory outbox instead of SMTP, unless `config.smtpUrl` names an SMTP server.
  */
 export async function buildTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(backend);
@@ -169,7 +169,8 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
   };
   const make = async (prepare?: (app: FastifyInstance) => void, appBus = bus) => {
     const app = await buildApp(
-      { database, redis: redis?.redis ?? null, bus: appBus, config, mailer },
+      // With config.smtpUrl the app sends through that (real) SMTP server instead of the outbox.
+      { database, redis: redis?.redis ?? null, bus: appBus, config, ...(config.smtpUrl ? {} : { mailer }) },
       { logLevel: 'silent', trustProxy: options.trustProxy },
     );
     prepare?.(app);

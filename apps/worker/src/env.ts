@@ -2,6 +2,7 @@ import {
   envPort,
   logFormat,
   logLevel,
+  mailEnv,
   parseEnv,
   postgresUrl,
   redisPrefix,
@@ -26,6 +27,12 @@ export const WorkerEnvSchema = z.object({
    * default so several workers can run on one host (dev, tests); the image turns it on (3001).
    */
   WORKER_HEALTH_PORT: envPort.default(0),
+  /** Receipts and show reminders go out through SMTP_URL (unset: they are written to the log). */
+  ...mailEnv,
+  /** The API's public origin: the links in emails point there. The same value as the API's. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** How often the worker looks for emails that are due (retries, rows whose job was lost). */
+  NOTIFY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 export type WorkerEnv = z.output<typeof WorkerEnvSchema>;
 

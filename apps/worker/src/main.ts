@@ -5,6 +5,7 @@ import { loadWorkerEnv } from './env';
 import { type HealthServer, startHealthServer } from './health';
 import { createWorkerMetrics } from './metrics';
 import { startMaintenance } from './processors/maintenance';
+import { startNotifications } from './processors/notifications';
 import { startShowClock } from './processors/show-clock';
 
 async function main() {
@@ -28,7 +29,9 @@ async function main() {
     log,
     onTransition: metrics.transition,
   });
+  const notifications = await startNotifications({ db: database.db, redis, env, log });
   metrics.watchQueue('clock', clock.queue, clock.worker);
+  metrics.watchQueue('notifications', notifications.queue, notifications.worker);
   metrics.watchQueue('maintenance', maintenance.queue, maintenance.worker);
   // Last, so a probe that answers means the worker is running, not merely starting.
   const health: HealthServer | null =
@@ -47,6 +50,7 @@ async function main() {
       async () => health?.close(),
       // close() waits for running jobs; onShutdown's deadline bounds it.
       () => clock.close(),
+      () => notifications.close(),
       () => maintenance.worker.close(),
       () => maintenance.queue.close(),
       async () => redis.disconnect(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
+import { PurchaseCap } from './members';
 import { blockText, lineText } from './text';
 
 const SHOW_REQUIRED = 'Show selection is required';
@@ -162,6 +163,8 @@ export const AdminShowItem = z.object({
   category: z.string().nullable(),
   bladeType: z.string().nullable(),
   soldToUserId: z.uuid().nullable(),
+  /** How many members hearted the item: demand before the drop. */
+  hearts: z.number().int().nonnegative(),
 });
 export type AdminShowItem = z.infer<typeof AdminShowItem>;
 
@@ -176,6 +179,8 @@ export const AdminShow = z.object({
   perKnifeSeconds: z.number().int(),
   intermissionSeconds: z.number().int(),
   prerollSeconds: z.number().int(),
+  /** Per-member purchase cap; null: no cap. */
+  purchaseCap: z.number().int().nullable(),
   lineup: z.array(AdminShowItem),
 });
 export type AdminShow = z.infer<typeof AdminShow>;
@@ -189,6 +194,7 @@ export const UpdateShowBody = z
     intermissionSeconds: seconds('Intermission seconds', 0).optional(),
     prerollSeconds: seconds('Preroll seconds', 0).optional(),
     lineup: z.array(z.uuid('Unknown item in the lineup')).max(500).optional(),
+    purchaseCap: PurchaseCap.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'Nothing to change');
 export type UpdateShowBody = z.input<typeof UpdateShowBody>;

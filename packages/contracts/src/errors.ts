@@ -27,6 +27,8 @@ export const ErrorCode = z.enum([
   'not_on_sale',
   'buy_in_progress',
   'idempotency_key_reused',
+  /** The member already holds as many items of this show as its per-member cap allows. */
+  'purchase_cap_reached',
   'card_declined',
   'payment_failed',
   // Cards and the gateway

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { ReminderKind } from './notify';
 
 /** BullMQ queue names. No ':' (BullMQ's key separator). */
 export const queueNames = {
   maintenance: 'maintenance',
+  /** Receipts and show reminders (issue 17). */
+  notifications: 'notifications',
 } as const;
 
 /** Jobs are a typed union handled by one switch in the worker; each is safe to run twice. */
@@ -18,3 +21,24 @@ export const ClockJob = z.object({
   step: z.number().int().nonnegative(),
 });
 export type ClockJob = z.infer<typeof ClockJob>;
+
+/**
+ * Jobs of the notifications queue. A show's reminder wake-up, armed for one launch time: job id
+ * `reminders-<showId>-<kind>-<launchAt>`, so re-arming the same time is a no-op and a new time is
+ * a new job. The handler re-reads the show and does nothing once that time is no longer its launch.
+ */
+const RemindersJob = z.object({
+  type: z.literal('reminders'),
+  showId: z.uuid(),
+  kind: ReminderKind,
+  launchAt: z.number().int(),
+});
+/** An admin started the show (before its launch time, perhaps): its launch reminders go now. */
+const LaunchedJob = z.object({ type: z.literal('launched'), showId: z.uuid(), at: z.number().int() });
+/** Deliver one outbox row (after the transaction that wrote it committed, or a retry of it). */
+const DeliverJob = z.object({ type: z.literal('deliver'), outboxId: z.uuid() });
+/** Deliver every row that is due: retries, and rows whose kick was lost to a crash. */
+const SweepJob = z.object({ type: z.literal('sweep') });
+
+export const NotifyJob = z.discriminatedUnion('type', [RemindersJob, LaunchedJob, DeliverJob, SweepJob]);
+export type NotifyJob = z.infer<typeof NotifyJob>;

@@ -48,6 +48,8 @@ export const ShowStateView = z.object({
       currentIndex: z.number().int().nonnegative(),
       lineup: z.array(LineupItem),
       perKnifeSeconds: z.number().int().positive(),
+      /** At most this many items per member (issue 17's fair cap); null: no cap. */
+      purchaseCap: z.number().int().positive().nullable(),
       phaseEndsAt: z.number().int().nullable(),
       launchTime: z.number().int().nullable(),
       step: z.number().int().nonnegative(),

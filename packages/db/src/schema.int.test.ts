@@ -18,6 +18,23 @@ import type { Database } from './schema';
 // database catches drift between the written row types and the migrations.
 type ColumnsOf<T> = { [K in keyof T]-?: true };
 const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
+  itemHearts: { showItemId: true, userId: true, createdAt: true },
+  showReminders: { showId: true, userId: true, unsubscribeToken: true, createdAt: true },
+  showMemberPurchases: { showId: true, userId: true, count: true },
+  mailOutbox: {
+    id: true,
+    kind: true,
+    dedupeKey: true,
+    userId: true,
+    payload: true,
+    status: true,
+    attempts: true,
+    nextAttemptAt: true,
+    lockedUntil: true,
+    lastError: true,
+    sentAt: true,
+    createdAt: true,
+  },
   appMeta: { key: true, value: true, updatedAt: true },
   paymentMethods: {
     id: true,
@@ -72,6 +89,7 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     intermissionSeconds: true,
     prerollSeconds: true,
     soldHoldSeconds: true,
+    purchaseCap: true,
     phaseEndsAt: true,
     pausedRemainingMs: true,
     step: true,
@@ -129,6 +147,7 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     transactionId: true,
     failure: true,
     needsCheck: true,
+    counted: true,
     createdAt: true,
     resolvedAt: true,
   },
@@ -148,7 +167,9 @@ describe.each(backends)('database schema on %s', (backend) => {
     await database?.dispose();
   });
 
-  async function newShow(values: Partial<{ title: string; status: 'running' | 'idle' | 'paused' }> = {}) {
+  async function newShow(
+    values: Partial<{ title: string; status: 'running' | 'idle' | 'paused'; purchaseCap: number }> = {},
+  ) {
     return db()
       .insertInto('shows')
       .values({ title: 'Show', ...values })
@@ -312,6 +333,16 @@ describe.each(backends)('database schema on %s', (backend) => {
     ).rejects.toThrow(/check/);
     await db().updateTable('showItems').set({ status: 'sold', soldAt: new Date() }).where('id', '=', item.id).execute();
   });
+
+  it('keeps a purchase cap a positive whole number, and its guard raises a code the claim reads', async () => {
+    await expect(newShow({ title: 'Capped', purchaseCap: 0 })).rejects.toThrow(/check/);
+    await expect(newShow({ title: 'Capped', purchaseCap: 3 })).resolves.toBeDefined();
+    await expect(sql`select vault_claim_guard(0, 0) as ok`.execute(db())).resolves.toMatchObject({
+      rows: [{ ok: true }],
+    });
+    // The claim statement tells "counted, then beaten to the item" by this SQLSTATE (sale-claims.ts).
+    await expect(sql`select vault_claim_guard(1, 0)`.execute(db())).rejects.toMatchObject({ code: 'VC001' });
+  });
 });
 
 describe('migrations on postgres', () => {
@@ -319,7 +350,7 @@ describe('migrations on postgres', () => {
     const database = await openTestDatabase('postgres', { migrate: false });
     try {
       const runs = await Promise.all([migrateToLatest(database), migrateToLatest(database), migrateToLatest(database)]);
-      expect(runs.flat()).toEqual(['0001-initial-schema', '0002-payments', '0003-sales']);
+      expect(runs.flat()).toEqual(['0001-initial-schema', '0002-payments', '0003-sales', '0004-member-features']);
     } finally {
       await database.dispose();
     }

@@ -67,6 +67,8 @@ export interface ShowsTable {
   intermissionSeconds: Generated<number>;
   prerollSeconds: Generated<number>;
   soldHoldSeconds: Generated<number>;
+  /** At most this many items of the show per member; null: no cap. */
+  purchaseCap: number | null;
   /** The authoritative deadline of the current phase; the clock's job is only a wake-up. */
   phaseEndsAt: Timestamp | null;
   /** Set while paused: what was left of the phase when it froze. */
@@ -136,6 +138,8 @@ export interface SaleClaimsTable {
   failure: string | null;
   /** Released without knowing whether the gateway authorised: the reconciler looks again and voids. */
   needsCheck: Generated<boolean>;
+  /** Counted against the show's purchase cap (show_member_purchases): a release gives it back. */
+  counted: Generated<boolean>;
   createdAt: CreatedAt;
   resolvedAt: Timestamp | null;
 }
@@ -166,7 +170,49 @@ export interface PaymentMethodsTable {
   createdAt: CreatedAt;
 }
 
+export interface ItemHeartsTable {
+  showItemId: string;
+  userId: string;
+  createdAt: CreatedAt;
+}
+
+export interface ShowRemindersTable {
+  showId: string;
+  userId: string;
+  unsubscribeToken: string;
+  createdAt: CreatedAt;
+}
+
+export interface ShowMemberPurchasesTable {
+  showId: string;
+  userId: string;
+  count: number;
+}
+
+export type MailKind = 'receipt' | 'reminder_soon' | 'reminder_launch';
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** An email to send (see migration 0004): written with what it is about, delivered after commit. */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: MailKind;
+  dedupeKey: string;
+  userId: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  sentAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  itemHearts: ItemHeartsTable;
+  showReminders: ShowRemindersTable;
+  showMemberPurchases: ShowMemberPurchasesTable;
+  mailOutbox: MailOutboxTable;
   appMeta: AppMetaTable;
   paymentMethods: PaymentMethodsTable;
   users: UsersTable;
@@ -190,3 +236,4 @@ export type Purchase = Selectable<PurchasesTable>;
 export type SaleClaim = Selectable<SaleClaimsTable>;
 export type ShowEvent = Selectable<ShowEventsTable>;
 export type PaymentMethod = Selectable<PaymentMethodsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

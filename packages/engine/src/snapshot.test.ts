@@ -18,6 +18,7 @@ const show = (overrides: Partial<Show>): Show => ({
   intermissionSeconds: 15,
   prerollSeconds: 10,
   soldHoldSeconds: 5,
+  purchaseCap: 2,
   phaseEndsAt: new Date(T0 + 42_000),
   pausedRemainingMs: null,
   step: 7,

@@ -133,6 +133,7 @@ function fixedParts(
         imageUrls: i.imageUrls,
       })),
       perKnifeSeconds: show.perKnifeSeconds,
+      purchaseCap: show.purchaseCap,
       phaseEndsAt: show.phaseEndsAt?.getTime() ?? null,
       launchTime: show.launchTime?.getTime() ?? null,
       step: show.step,

@@ -1,3 +1,4 @@
+import { REMINDER_LEAD_MINUTES } from '@vault/contracts';
 import { z } from 'zod';
 
 /** Thrown at boot when the environment is wrong; main() prints it once and exits non-zero. */
@@ -40,3 +41,23 @@ export const redisUrl = z.string().regex(/^rediss?:\/\//, 'must be a redis:// UR
 
 /** Redis key/channel namespace: no ':' (BullMQ uses it as its separator). */
 export const redisPrefix = z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits, - and _ only');
+
+/**
+ * Email settings the API and the worker both read (the worker sends receipts and reminders in
+ * scaled mode): spread into each app's env schema.
+ */
+export const mailEnv = {
+  /** Unset: emails are written to the log instead (local use). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('The Vault <no-reply@vault.local>'),
+  /** How long before a show's launch the first reminder email goes (the second goes at launch). */
+  REMINDER_LEAD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(REMINDER_LEAD_MINUTES * 60),
+};

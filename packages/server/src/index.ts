@@ -1,4 +1,4 @@
-export { EnvError, envBoolean, envPort, logLevel, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
+export { EnvError, envBoolean, envPort, logLevel, mailEnv, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
 export { type LogFormat, logFormat, logStream, withLogFormatDefault } from './log-format';
 export { checkReadiness, type ReadinessProbes } from './readiness';
 export {

@@ -28,7 +28,9 @@ export {
   type Scrape,
   startPrivatePrometheus,
 } from './prometheus';
+export { insertPurchaseWithReceipt, type PurchaseWithReceipt } from './receipts';
 export { openTestRedis, type TestRedis } from './redis';
 export { TEST_DATABASE_URL, TEST_REDIS_URL, uniqueId } from './services';
 export { insertShow, type ShowToInsert } from './shows';
 export { simulatorEnv } from './simulator';
+export { type ParsedMail, type SmtpCapture, startSmtpCapture } from './smtp';

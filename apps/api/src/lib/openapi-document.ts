@@ -224,6 +224,8 @@ type Operation = Record<string, unknown> & { responses?: Record<string, unknown>
 /** The order the reference reads in: what a member does first, the admin's, then the operator's and the simulator's. */
 const TAG_ORDER = [
   'show',
+  'hearts',
+  'reminders',
   'auth',
   'onboarding',
   'profile',

@@ -45,6 +45,7 @@ const live: ShowStateView = {
     currentIndex: 0,
     lineup,
     perKnifeSeconds: 60,
+    purchaseCap: null,
     phaseEndsAt: 61_000,
     launchTime: 0,
     step: 3,

@@ -35,6 +35,10 @@ export interface AppConfig {
   redisPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** REMINDER_LEAD_SECONDS: how long before a launch the 'soon' reminder goes (default 15 min). */
+  reminderLeadSeconds?: number;
+  /** How often the embedded notifier looks for due emails (tests shorten it); default 30 s. */
+  notifySweepMs?: number;
   /** Abuse limits (lib/abuse-limits.ts); unset groups keep the defaults. Tests lower them. */
   limits?: AbuseLimitOverrides;
   /** Configured external sign-in providers; absent ones answer "not available". */

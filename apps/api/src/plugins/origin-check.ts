@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { isOwnOrigin, originOf, publicOriginOf } from '../lib/origin';
+import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from './notifications';
 import { SIMULATOR_GATEWAY_ROUTE } from './payments';
 
 const CROSS_SITE = new AppError(403, 'origin_rejected', authMessages.crossSite);
@@ -28,6 +29,11 @@ export const originCheck = fp(
       // cross-site request can do nothing a stranger without the key could not do anyway. Exactly
       // that route: the simulator's cookie-authenticated admin fault controls stay checked.
       if (request.routeOptions.url === SIMULATOR_GATEWAY_ROUTE) return;
+      // The emailed one-click unsubscribe (RFC 8058): a mail provider POSTs it from its own
+      // servers, with no Origin of ours. Safe to exempt because it reads no cookie and acts for no
+      // session: its unguessable token (192 random bits, in the URL) is the whole authority, and
+      // all it can do is end the one reminder subscription that token was emailed for.
+      if (request.routeOptions.url === ONE_CLICK_UNSUBSCRIBE_ROUTE) return;
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
       if (isOwnOrigin(origin, request, publicOrigin)) return;
       request.log.warn(

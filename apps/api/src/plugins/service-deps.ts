@@ -18,6 +18,7 @@ export const serviceDeps = fp(
       limits: app.limits,
       log: app.log,
       mailer: app.mailer,
+      notify: app.notify,
       rateLimiter: app.rateLimiter,
       payments: app.payments.client,
       driver: app.shows.driver,
@@ -25,5 +26,8 @@ export const serviceDeps = fp(
       now: Date.now,
     });
   },
-  { name: 'service-deps', dependencies: ['infrastructure', 'rate-limits', 'sessions', 'payments', 'show-engine'] },
+  {
+    name: 'service-deps',
+    dependencies: ['infrastructure', 'rate-limits', 'sessions', 'payments', 'show-engine', 'notifications'],
+  },
 );

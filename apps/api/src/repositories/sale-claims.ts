@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SaleClaim } from '@vault/db';
+import type { Purchase, SaleClaim } from '@vault/db';
 import { sql } from 'kysely';
 import { type Db, withTransaction } from './db';
 
@@ -18,12 +18,22 @@ export interface Claim {
   shippingAddress: string;
 }
 
+/** The SQLSTATE vault_claim_guard (migration 0004) raises: the member was counted but lost the item. */
+const CLAIM_LOST_AFTER_COUNTING = 'VC001';
+
 /**
  * Claims an item for a member in ONE statement: the conditional UPDATE of show_items is the
  * claim (it matches only while the item is on sale and unclaimed), and the same statement records
  * the claim in sale_claims. Concurrent buyers race on the row; exactly one UPDATE matches, on
  * Postgres and on PGlite alike. The member's eligibility (onboarded, a saved card, an unused
  * Idempotency-Key) is part of the condition, so the winner's path is this one round trip.
+ *
+ * A show with a per-member cap counts the member first, in the same statement: the upsert of
+ * their show_member_purchases row matches only while its count is below the cap, and on a
+ * conflict it locks that row and re-checks the count on its latest version, so two claims by one
+ * member (on any replica) queue there and cannot both pass. The item's UPDATE requires that count.
+ * If the member was counted but another buyer took the item first, vault_claim_guard raises and
+ * the whole statement, count included, is undone: counting and claiming are one act.
  * No match → undefined; `explainRefusal` says why.
  */
 export async function claimItem(
@@ -32,40 +42,59 @@ export async function claimItem(
 ): Promise<Claim | undefined> {
   const claimId = newClaimId();
   const { userId, showItemId, idempotencyKey, now } = args;
-  const result = await sql<Claim>`
-    with eligible as (
-      select u.auth_net_customer_profile_id, u.auth_net_payment_profile_id,
-        concat_ws(', ', nullif(u.full_name, ''), u.address, u.city, concat_ws(' ', u.state, u.zip), u.country)
-          as shipping_address
-      from users u
-      where u.id = ${userId} and u.onboarding_completed
-        and u.auth_net_customer_profile_id is not null and u.auth_net_payment_profile_id is not null
-        and (${idempotencyKey}::varchar is null or not exists (
-          select 1 from purchases p where p.user_id = u.id and p.idempotency_key = ${idempotencyKey}::varchar))
-    ), claimed as (
-      update show_items i
-      set status = 'sold', sold_to_user_id = ${userId}, sold_at = ${now}, claim_id = ${claimId}, updated_at = ${now}
-      from shows s, eligible e
-      where i.id = ${showItemId} and s.id = i.show_id and i.claim_id is null and (
-        (i.status = 'showing' and s.kind = 'live' and s.status = 'running' and s.phase = 'showing'
-          and s.phase_ends_at > ${now})
-        or (i.status = 'available' and s.kind = 'test_products' and not exists (
-          select 1 from shows l where l.kind = 'live' and l.status in ('running', 'paused')))
+  try {
+    const result = await sql<Claim & { claimId: string | null }>`
+      with eligible as (
+        select u.auth_net_customer_profile_id, u.auth_net_payment_profile_id,
+          concat_ws(', ', nullif(u.full_name, ''), u.address, u.city, concat_ws(' ', u.state, u.zip), u.country)
+            as shipping_address
+        from users u
+        where u.id = ${userId} and u.onboarding_completed
+          and u.auth_net_customer_profile_id is not null and u.auth_net_payment_profile_id is not null
+          and (${idempotencyKey}::varchar is null or not exists (
+            select 1 from purchases p where p.user_id = u.id and p.idempotency_key = ${idempotencyKey}::varchar))
+      ), counted as (
+        insert into show_member_purchases as m (show_id, user_id, count)
+        select s.id, ${userId}, 1
+        from show_items i join shows s on s.id = i.show_id, eligible e
+        where i.id = ${showItemId} and s.kind = 'live' and s.purchase_cap is not null
+          and i.status = 'showing' and i.claim_id is null
+        on conflict (show_id, user_id) do update set count = m.count + 1
+          where m.count < (select c.purchase_cap from shows c where c.id = m.show_id)
+        returning m.show_id
+      ), claimed as (
+        update show_items i
+        set status = 'sold', sold_to_user_id = ${userId}, sold_at = ${now}, claim_id = ${claimId}, updated_at = ${now}
+        from shows s, eligible e
+        where i.id = ${showItemId} and s.id = i.show_id and i.claim_id is null and (
+          (i.status = 'showing' and s.kind = 'live' and s.status = 'running' and s.phase = 'showing'
+            and s.phase_ends_at > ${now}
+            and (s.purchase_cap is null or exists (select 1 from counted)))
+          or (i.status = 'available' and s.kind = 'test_products' and not exists (
+            select 1 from shows l where l.kind = 'live' and l.status in ('running', 'paused')))
+        )
+        returning i.id, i.show_id, i.title, i.price, s.kind, e.auth_net_customer_profile_id,
+          e.auth_net_payment_profile_id, e.shipping_address
+      ), recorded as (
+        insert into sale_claims (id, show_item_id, user_id, amount, idempotency_key, release_status, counted)
+        select ${claimId}, c.id, ${userId}, c.price, ${idempotencyKey}::varchar,
+          case when c.kind = 'test_products' then 'available' else 'showing' end,
+          exists (select 1 from counted)
+        from claimed c
+        returning id
       )
-      returning i.id, i.show_id, i.title, i.price, s.kind, e.auth_net_customer_profile_id,
-        e.auth_net_payment_profile_id, e.shipping_address
-    ), recorded as (
-      insert into sale_claims (id, show_item_id, user_id, amount, idempotency_key, release_status)
-      select ${claimId}, c.id, ${userId}, c.price, ${idempotencyKey}::varchar,
-        case when c.kind = 'test_products' then 'available' else 'showing' end
-      from claimed c
-      returning id
-    )
-    select r.id as claim_id, c.id as show_item_id, c.show_id, c.kind, c.title, c.price,
-      c.auth_net_customer_profile_id as customer_profile_id,
-      c.auth_net_payment_profile_id as payment_profile_id, c.shipping_address
-    from claimed c join recorded r on true`.execute(db);
-  return result.rows[0];
+      select r.id as claim_id, c.id as show_item_id, c.show_id, c.kind, c.title, c.price,
+        c.auth_net_customer_profile_id as customer_profile_id,
+        c.auth_net_payment_profile_id as payment_profile_id, c.shipping_address
+      from (select vault_claim_guard((select count(*) from counted), (select count(*) from claimed))) guard
+      left join (claimed c join recorded r on true) on true`.execute(db);
+    const row = result.rows[0];
+    return row?.claimId ? row : undefined;
+  } catch (error) {
+    // Counted, then beaten to the item: the statement was undone; explainRefusal tells the buyer.
+    if ((error as { code?: string }).code === CLAIM_LOST_AFTER_COUNTING) return undefined;
+    throw error;
+  }
 }
 
 export interface RefusalFacts {
@@ -77,6 +106,8 @@ export interface RefusalFacts {
   keyPurchase: { id: string; showItemId: string } | null;
   /** The member's own claim on this item still in flight (a double tap). */
   ownPendingClaimId: string | null;
+  /** The item's show's per-member cap, when it has one and the member has reached it. */
+  capReached: number | null;
 }
 
 /** Everything needed to explain a failed claim, in one query. */
@@ -97,6 +128,8 @@ export async function explainRefusal(
       keyPurchaseId: string | null;
       keyItemId: string | null;
       ownClaimId: string | null;
+      purchaseCap: number | null;
+      memberCount: number | null;
     }>`
       select u.onboarding_completed,
         (u.auth_net_customer_profile_id is not null and u.auth_net_payment_profile_id is not null) as has_card,
@@ -104,7 +137,9 @@ export async function explainRefusal(
         (select p.id from purchases p where p.user_id = ${userId} and p.show_item_id = ${showItemId}) as purchase_id,
         k.id as key_purchase_id, k.show_item_id as key_item_id,
         (select c.id from sale_claims c where c.show_item_id = ${showItemId} and c.user_id = ${userId}
-          and c.status = 'pending') as own_claim_id
+          and c.status = 'pending') as own_claim_id,
+        s.purchase_cap,
+        (select m.count from show_member_purchases m where m.show_id = s.id and m.user_id = ${userId}) as member_count
       from (select 1) one
       left join users u on u.id = ${userId}
       left join show_items i on i.id = ${showItemId}
@@ -129,6 +164,7 @@ export async function explainRefusal(
     purchaseId: row?.purchaseId ?? null,
     keyPurchase: row?.keyPurchaseId && row.keyItemId ? { id: row.keyPurchaseId, showItemId: row.keyItemId } : null,
     ownPendingClaimId: row?.ownClaimId ?? null,
+    capReached: row?.purchaseCap != null && (row.memberCount ?? 0) >= row.purchaseCap ? row.purchaseCap : null,
   };
 }
 
@@ -157,21 +193,24 @@ export async function settleClaim(
       .where('claimId', '=', claim.id)
       .execute();
     const shippingAddress = args.shippingAddress ?? (await shippingAddressOf(trx, claim.userId));
-    return trx
-      .insertInto('purchases')
-      .values({
-        userId: claim.userId,
-        showItemId: claim.showItemId,
-        amount: claim.amount,
-        status: 'authorized',
-        transactionId: args.transactionId,
-        shippingAddress,
-        claimId: claim.id,
-        idempotencyKey: claim.idempotencyKey,
-        updatedAt: args.now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The receipt is written with the sale (the outbox): it exists exactly when the purchase does,
+    // and is delivered after this commits (never inside the Buy's answer); its dedupe key is the
+    // purchase, so nothing can write it twice.
+    const row = await sql<Purchase & { receiptId: string }>`
+      with bought as (
+        insert into purchases (user_id, show_item_id, amount, status, transaction_id, shipping_address, claim_id,
+          idempotency_key, updated_at)
+        values (${claim.userId}, ${claim.showItemId}, ${claim.amount}, 'authorized', ${args.transactionId},
+          ${shippingAddress}, ${claim.id}, ${claim.idempotencyKey}, ${args.now})
+        returning *
+      ), receipt as (
+        insert into mail_outbox (kind, dedupe_key, user_id, payload)
+        select 'receipt', 'receipt:' || b.id, b.user_id, jsonb_build_object('purchaseId', b.id) from bought b
+        returning id
+      )
+      select b.*, r.id as receipt_id from bought b, receipt r`.execute(trx);
+    const { receiptId, ...purchase } = row.rows[0] as Purchase & { receiptId: string };
+    return { purchase: purchase as Purchase, receiptId };
   });
 }
 
@@ -200,6 +239,16 @@ export async function releaseClaim(
       .returningAll()
       .executeTakeFirst();
     if (!claim) return undefined;
+    // The claim counted against the show's cap: the member did not get the item, so neither
+    // does the cap keep it. Same transaction as the release, so the two cannot drift apart.
+    if (claim.counted) {
+      await sql`
+        update show_member_purchases m set count = m.count - 1
+        from show_items i
+        where i.id = ${claim.showItemId} and m.show_id = i.show_id and m.user_id = ${claim.userId} and m.count > 0`.execute(
+        trx,
+      );
+    }
     // A live item goes back on sale only if it is still the item being shown with time left;
     // otherwise the clock has moved on: available (its turn passed) or queued (the show was reset).
     await sql`

@@ -1,6 +1,7 @@
 import type { EventBus } from '@vault/bus';
 import type { Database } from '@vault/db';
 import type { ShowDriver } from '@vault/engine';
+import type { Notifier } from '@vault/notify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AbuseLimits } from '../lib/abuse-limits';
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   limits: AbuseLimits;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Receipts and show reminders (plugins/notifications.ts): wake-ups to arm, outbox rows to deliver. */
+  notify: Notifier;
   /** Keyed abuse counters: login failures, card attempts, reset mails (lib/rate-limiter.ts). */
   rateLimiter: RateLimiter;
   payments: AuthNetClient;

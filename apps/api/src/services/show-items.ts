@@ -2,13 +2,19 @@ import { type AdminShowItem, type CreateShowItemBody, showMessages, type TestPro
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { withTransaction } from '../repositories/db';
+import { heartCounts } from '../repositories/hearts';
 import { insertShowItem, listAllItems, listTestProducts, lockShow, nextOrderIndex } from '../repositories/shows';
 import type { ServiceDeps } from './deps';
 import { toAdminItem } from './shows';
 
 /** The whole inventory, newest first. */
 export async function listInventory(deps: Pick<ServiceDeps, 'db'>): Promise<AdminShowItem[]> {
-  return (await listAllItems(deps.db)).map(toAdminItem);
+  const items = await listAllItems(deps.db);
+  const hearts = await heartCounts(
+    deps.db,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => toAdminItem(item, hearts.get(item.id)));
 }
 
 /** A new item at the end of a show's lineup (SPEC §5 show item form). */

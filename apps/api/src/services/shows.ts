@@ -5,6 +5,7 @@ import type { ApplyResult } from '@vault/engine';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { withTransaction } from '../repositories/db';
+import { heartCounts } from '../repositories/hearts';
 import {
   findRunningLiveShow,
   findShow,
@@ -19,7 +20,8 @@ import {
 } from '../repositories/shows';
 import type { ServiceDeps } from './deps';
 
-export function toAdminItem(item: ShowItem): AdminShowItem {
+/** An item as admins see it, with its heart count (demand before the drop). */
+export function toAdminItem(item: ShowItem, hearts = 0): AdminShowItem {
   return {
     id: item.id,
     showId: item.showId,
@@ -34,10 +36,11 @@ export function toAdminItem(item: ShowItem): AdminShowItem {
     category: item.category,
     bladeType: item.bladeType,
     soldToUserId: item.soldToUserId,
+    hearts,
   };
 }
 
-function toAdminShow(show: Show, items: ShowItem[]): AdminShow {
+function toAdminShow(show: Show, items: ShowItem[], hearts: Map<string, number>): AdminShow {
   return {
     id: show.id,
     title: show.title,
@@ -49,14 +52,23 @@ function toAdminShow(show: Show, items: ShowItem[]): AdminShow {
     perKnifeSeconds: show.perKnifeSeconds,
     intermissionSeconds: show.intermissionSeconds,
     prerollSeconds: show.prerollSeconds,
-    lineup: items.map(toAdminItem),
+    purchaseCap: show.purchaseCap,
+    lineup: items.map((item) => toAdminItem(item, hearts.get(item.id))),
   };
 }
 
 async function loadAdminShow(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<AdminShow> {
   const show = await findShow(deps.db, showId);
   if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
-  return toAdminShow(show, await listLineup(deps.db, showId));
+  const items = await listLineup(deps.db, showId);
+  return toAdminShow(
+    show,
+    items,
+    await heartCounts(
+      deps.db,
+      items.map((item) => item.id),
+    ),
+  );
 }
 
 /** Live shows with their lineups, newest first. */
@@ -64,10 +76,15 @@ export async function listAdminShows(deps: Pick<ServiceDeps, 'db'>): Promise<Adm
   const shows = await listLiveShows(deps.db);
   const ids = shows.map((show) => show.id);
   const items = ids.length ? await listLineups(deps.db, ids) : [];
+  const hearts = await heartCounts(
+    deps.db,
+    items.map((item) => item.id),
+  );
   return shows.map((show) =>
     toAdminShow(
       show,
       items.filter((item) => item.showId === show.id),
+      hearts,
     ),
   );
 }
@@ -83,7 +100,7 @@ export async function createShow(
     intermissionSeconds: body.intermissionSeconds,
     prerollSeconds: body.prerollSeconds,
   });
-  return toAdminShow(show, []);
+  return toAdminShow(show, [], new Map());
 }
 
 /** An engine refusal as the HTTP answer: unknown show 404, conflicts 409, invalid 400. */
@@ -95,11 +112,18 @@ function unwrap(result: ApplyResult): Extract<ApplyResult, { ok: true }> {
 
 /** The admin's controls of the clock. */
 export async function runShowCommand(
-  deps: Pick<ServiceDeps, 'driver'>,
+  deps: Pick<ServiceDeps, 'driver' | 'notify' | 'log'>,
   showId: string,
   type: 'start' | 'reset',
 ): Promise<void> {
   unwrap(await deps.driver.command(showId, { type }));
+  // Started by hand, perhaps before its launch time: members who asked hear now, not at the
+  // launch time (the launch wake-up finds their emails already written and sends nothing twice).
+  if (type === 'start') {
+    deps.notify
+      .showLaunched(showId)
+      .catch((error: unknown) => deps.log.error({ err: error, showId }, 'launch reminders failed'));
+  }
 }
 
 /** Pauses whichever live show is running; 409 when none is. */
@@ -111,7 +135,7 @@ export async function pauseLiveShow(deps: Pick<ServiceDeps, 'db' | 'driver'>): P
 
 /** Sets or clears a show's launch time (SPEC §7), through the clock. */
 export async function scheduleShow(
-  deps: Pick<ServiceDeps, 'db' | 'driver'>,
+  deps: Pick<ServiceDeps, 'db' | 'driver' | 'notify' | 'log'>,
   showId: string,
   body: z.output<typeof ScheduleShowBody>,
 ): Promise<AdminShow> {
@@ -122,6 +146,11 @@ export async function scheduleShow(
       status: body.status,
     }),
   );
+  // Reminders follow the launch time: a new time arms new wake-ups, and the old ones, finding
+  // the show moved, send nothing. A failure here must not undo the schedule, which stands.
+  await deps.notify
+    .armReminders(showId)
+    .catch((error: unknown) => deps.log.error({ err: error, showId }, 'arming show reminders failed'));
   return loadAdminShow(deps, showId);
 }
 

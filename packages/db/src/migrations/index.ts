@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './0001-initial-schema';
 import * as payments from './0002-payments';
 import * as sales from './0003-sales';
+import * as memberFeatures from './0004-member-features';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
 // Names sort in apply order; never rename or edit one that has shipped — add the next (the one
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-payments': payments,
   '0003-sales': sales,
+  '0004-member-features': memberFeatures,
 };
 
 export const migrationProvider: MigrationProvider = {

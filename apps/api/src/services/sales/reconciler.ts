@@ -42,7 +42,11 @@ export async function reconcileClaims(deps: ServiceDeps, options: ReconcileOptio
         : null;
       const at = new Date(now());
       if (found && HELD.has(found.status)) {
-        if (await settleClaim(deps.db, { claimId: claim.id, transactionId: found.transId, now: at })) report.settled++;
+        const settled = await settleClaim(deps.db, { claimId: claim.id, transactionId: found.transId, now: at });
+        if (settled) {
+          deps.notify.kick([settled.receiptId]);
+          report.settled++;
+        }
       } else if (
         await releaseClaim(deps.db, {
           claimId: claim.id,

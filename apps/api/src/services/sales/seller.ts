@@ -1,4 +1,4 @@
-import { type BoughtPurchase, type BuyResponse, buyMessages } from '@vault/contracts';
+import { type BoughtPurchase, type BuyResponse, buyMessages, memberMessages } from '@vault/contracts';
 import type { Purchase } from '@vault/db';
 import { AppError } from '../../lib/app-error';
 import { SIGNED_OUT } from '../../lib/current-user';
@@ -86,12 +86,15 @@ export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}) {
   }
 
   async function settle(claim: Claim, transactionId: string): Promise<BuyResponse> {
-    const purchase = await settleClaim(deps.db, {
+    const settled = await settleClaim(deps.db, {
       claimId: claim.claimId,
       transactionId,
       shippingAddress: claim.shippingAddress,
       now: new Date(now()),
     });
+    // The receipt goes out after the commit, off the Buy's path (the outbox sweep retries it).
+    if (settled) deps.notify.kick([settled.receiptId]);
+    const purchase = settled?.purchase;
     await announce(claim).catch((error: unknown) => deps.log.error({ err: error }, 'announcing a sale failed'));
     // Undefined: the reconciler settled it first; its purchase is the answer.
     return purchase
@@ -194,6 +197,9 @@ export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}) {
     if (facts.purchaseId) return purchaseResponse({ id: facts.purchaseId }).then(replayOf);
     if (facts.ownPendingClaimId) return awaitClaim(facts.ownPendingClaimId).then(replayOf);
     if (facts.item.status === 'sold' || facts.item.claimId) throw SOLD;
+    if (facts.capReached !== null) {
+      throw new AppError(409, 'purchase_cap_reached', memberMessages.capReached(facts.capReached));
+    }
     throw new AppError(409, 'not_on_sale', buyMessages.notOnSale);
   }
 

@@ -20,6 +20,7 @@ export function showStateView(
       currentIndex: 0,
       lineup: [],
       perKnifeSeconds: 60,
+      purchaseCap: null,
       phaseEndsAt: 100_000,
       launchTime: null,
       step: 5,

@@ -1,0 +1,60 @@
+import {
+  createEmbeddedNotifier,
+  createQueueNotifier,
+  DEFAULT_REMINDER_LEAD_SECONDS,
+  DEFAULT_SWEEP_EVERY_MS,
+  type Notifier,
+} from '@vault/notify';
+import { quietRedisErrors } from '@vault/server';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Receipts and show reminders: in-process when embedded, jobs for the worker when scaled. */
+    notify: Notifier;
+  }
+}
+
+/** Where the reminder routes live; the one-click unsubscribe link points under it. */
+export const REMINDERS_PREFIX = '/api/reminders';
+/** RFC 8058 one-click unsubscribe: mail providers POST here without our Origin or any cookie. */
+export const ONE_CLICK_UNSUBSCRIBE_ROUTE = `${REMINDERS_PREFIX}/unsubscribe`;
+
+/**
+ * Scaled: the API only queues (reminder wake-ups as delayed jobs, deliveries as jobs) and the
+ * workers send. Embedded: the same handlers run here on timers, sending through the API's mailer
+ * (SMTP when SMTP_URL is set, else the log); on ready they re-arm every scheduled show's reminders
+ * and send whatever the outbox holds that is due (a restart loses no email).
+ */
+export const notifications = fp(
+  async (app: FastifyInstance) => {
+    const leadMs = (app.config.reminderLeadSeconds ?? DEFAULT_REMINDER_LEAD_SECONDS) * 1000;
+    if (app.redis) {
+      const notifier = createQueueNotifier({
+        db: app.db,
+        connection: app.redis,
+        prefix: app.config.redisPrefix,
+        leadMs,
+        log: app.log,
+      });
+      // A Redis outage is logged once by its connection; the queue would print each failed retry.
+      quietRedisErrors(notifier.queue, 'notifications queue', app.log);
+      app.decorate('notify', notifier);
+      app.addHook('onClose', () => notifier.close());
+      return;
+    }
+    const notifier = createEmbeddedNotifier({
+      db: app.db,
+      mailer: app.mailer,
+      links: { publicUrl: app.config.publicUrl },
+      log: app.log,
+      leadMs,
+      sweepEveryMs: app.config.notifySweepMs ?? DEFAULT_SWEEP_EVERY_MS,
+    });
+    app.decorate('notify', notifier);
+    app.addHook('onReady', () => notifier.start());
+    app.addHook('onClose', () => notifier.close());
+  },
+  { name: 'notifications', dependencies: ['infrastructure'] },
+);

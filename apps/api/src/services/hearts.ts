@@ -1,0 +1,34 @@
+import { type HeartCount, type HeartsView, memberMessages, showMessages } from '@vault/contracts';
+import { AppError } from '../lib/app-error';
+import { addHeart, findItemShow, heartOfItem, heartsOfShow, removeHeart } from '../repositories/hearts';
+import { findShow } from '../repositories/shows';
+import type { ServiceDeps } from './deps';
+
+/** Shows whose lineup members see (the countdown card's preview, the live show): hearts apply to them. */
+const VISIBLE = new Set(['scheduled', 'running', 'paused']);
+const visible = (show: { kind: string; status: string }) => show.kind === 'live' && VISIBLE.has(show.status);
+
+const ITEM_NOT_FOUND = new AppError(404, 'not_found', 'Item not found');
+
+/** A show's lineup with heart counts and the member's own hearts. */
+export async function showHearts(deps: Pick<ServiceDeps, 'db'>, showId: string, userId: string): Promise<HeartsView> {
+  const show = await findShow(deps.db, showId);
+  // A show members cannot see is not found, rather than telling them it exists.
+  if (!show || !visible(show)) throw new AppError(404, 'not_found', showMessages.notFound);
+  return { showId, items: await heartsOfShow(deps.db, showId, userId) };
+}
+
+/** Hearts (`on`) or un-hearts an item: idempotent either way, so a double tap or a retry is harmless. */
+export async function setHeart(
+  deps: Pick<ServiceDeps, 'db'>,
+  showItemId: string,
+  userId: string,
+  on: boolean,
+): Promise<HeartCount> {
+  const show = await findItemShow(deps.db, showItemId);
+  if (show?.kind !== 'live') throw ITEM_NOT_FOUND;
+  if (!visible(show)) throw new AppError(409, 'conflict', memberMessages.heartNotAllowed);
+  if (on) await addHeart(deps.db, showItemId, userId);
+  else await removeHeart(deps.db, showItemId, userId);
+  return heartOfItem(deps.db, showItemId, userId);
+}

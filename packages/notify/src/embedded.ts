@@ -1,0 +1,126 @@
+import type { Database } from '@vault/db';
+import type { Kysely } from 'kysely';
+import { createDeliverer, type DeliveryOutcome } from './deliverer';
+import type { Mailer, NotifyLog } from './mailer';
+import { DEFAULT_SWEEP_EVERY_MS, type Notifier } from './notifier';
+import { fanOutLaunched, fanOutReminders, type ReminderWakeup, reminderWakeups, showsWithReminders } from './reminders';
+import type { MailLinks } from './render';
+import { createTimers } from './timers';
+
+export interface EmbeddedNotifierDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  links: MailLinks;
+  log: NotifyLog;
+  /** How long before the launch the 'soon' reminder goes (REMINDER_LEAD_SECONDS). */
+  leadMs: number;
+  sweepEveryMs?: number;
+}
+
+/** A wake-up that fails (the database busy or restarting) is tried again this often, this many times. */
+const WAKE_RETRY_MS = 5000;
+const WAKE_ATTEMPTS = 12;
+/** How long close() waits for deliveries in flight before it lets the database go. */
+const CLOSE_WAIT_MS = 5000;
+
+/**
+ * Embedded mode's notifications: the same handlers the scaled worker runs (fan-out, deliverer),
+ * driven by timers in this process. Reminder wake-ups are timers keyed by show and kind (a
+ * reschedule replaces them); a kick delivers on the next turn of the event loop; a failed
+ * delivery arms a timer for its retry; a sweep every ~30 s catches anything else that is due.
+ * start() (on ready) re-arms the reminders of every scheduled show and sweeps once, which is what
+ * a restart needs: the schedule and the outbox live in the database.
+ */
+export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & { start(): Promise<void> } {
+  const deliverer = createDeliverer(deps);
+  const wakeTimers = createTimers();
+  const retryTimers = createTimers();
+  const inFlight = new Set<Promise<unknown>>();
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping = false;
+  let closed = false;
+
+  /** Runs work in the background, tracked so close() can wait for it; never rejects. */
+  const track = (work: () => Promise<unknown>, what: string) => {
+    if (closed) return;
+    const running = work()
+      .catch((error: unknown) => deps.log.error({ err: error }, `${what} failed`))
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
+  };
+
+  const afterAttempt = (id: string, outcome: DeliveryOutcome) => {
+    if (outcome.status === 'retry' && !closed) {
+      retryTimers.arm(id, outcome.retryAt.getTime(), () => track(() => deliverOne(id), 'email retry'));
+    }
+  };
+
+  const deliverOne = async (id: string) => afterAttempt(id, await deliverer.deliver(id));
+
+  const deliverSoon = (ids: string[]) => {
+    if (ids.length === 0) return;
+    setImmediate(() => {
+      for (const id of ids) track(() => deliverOne(id), 'email delivery');
+    });
+  };
+
+  const sweep = async () => {
+    if (sweeping || closed) return;
+    sweeping = true;
+    try {
+      for (const { id, outcome } of await deliverer.sweep()) afterAttempt(id, outcome);
+    } finally {
+      sweeping = false;
+    }
+  };
+
+  const wake = async (wakeup: ReminderWakeup, attempt: number) => {
+    try {
+      deliverSoon(await fanOutReminders(deps.db, wakeup, Date.now()));
+    } catch (error) {
+      if (attempt >= WAKE_ATTEMPTS || closed) throw error;
+      deps.log.warn({ err: error, showId: wakeup.showId, kind: wakeup.kind }, 'reminder wake-up failed, will retry');
+      armWake({ ...wakeup, at: Date.now() + WAKE_RETRY_MS }, attempt + 1);
+    }
+  };
+
+  const armWake = (wakeup: ReminderWakeup, attempt = 1) => {
+    wakeTimers.arm(`${wakeup.showId}:${wakeup.kind}`, wakeup.at, () =>
+      track(() => wake(wakeup, attempt), 'reminder wake-up'),
+    );
+  };
+
+  const armReminders = async (showId: string) => {
+    if (closed) return;
+    const wakeups = await reminderWakeups(deps.db, showId, deps.leadMs, Date.now());
+    // A show rescheduled, unscheduled or started: its old wake-ups go (they would do nothing anyway).
+    for (const kind of ['soon', 'launch']) wakeTimers.clear(`${showId}:${kind}`);
+    for (const wakeup of wakeups) armWake(wakeup);
+  };
+
+  return {
+    armReminders,
+    async showLaunched(showId) {
+      deliverSoon(await fanOutLaunched(deps.db, showId, Date.now()));
+    },
+    kick(ids) {
+      deliverSoon(ids);
+    },
+    async start() {
+      for (const showId of await showsWithReminders(deps.db)) await armReminders(showId);
+      await sweep();
+      sweeper = setInterval(() => track(sweep, 'email sweep'), deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS);
+      sweeper.unref();
+    },
+    async close() {
+      closed = true;
+      clearInterval(sweeper);
+      wakeTimers.clearAll();
+      retryTimers.clearAll();
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+      ]);
+    },
+  };
+}
