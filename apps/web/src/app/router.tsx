@@ -8,6 +8,7 @@ import { RegisterPage } from '../features/auth/components/register-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
+import { UnsubscribePage } from '../features/reminders/unsubscribe-page';
 import { ShowPage } from '../features/show/components/show-page';
 import { paths } from '../lib/paths';
 import { GuestOnly, HomeRoute, RequireAuth, SessionGate } from './guards';
@@ -42,6 +43,8 @@ export const router = createBrowserRouter([
         ),
       },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      // Opened from an email, signed in or not: the token in the link is the proof.
+      { path: paths.unsubscribe, element: <UnsubscribePage /> },
       // The admin screens guard themselves: a visitor or customer at /admin sees Admin Access
       // Required (not the login redirect), and /admin/shows sends them to /show (SPEC §2).
       { path: paths.admin, element: <AdminRoute /> },

@@ -11,4 +11,6 @@ export const paths = {
   admin: '/admin',
   adminShows: '/admin/shows',
   auth: '/auth',
+  /** Issue 17: the one-click link in reminder emails (public). */
+  unsubscribe: '/unsubscribe',
 } as const;

@@ -1,4 +1,4 @@
-import { buyMessages, type ErrorCode } from '@vault/contracts';
+import { buyMessages, type ErrorCode, memberMessages } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { bought } from './bought.fixture';
@@ -39,6 +39,16 @@ describe('purchase toasts (SPEC §8)', () => {
     });
     // No code at all (not our API's answer): the text alone decides nothing.
     expect(isSoldOut(refusal(409, buyMessages.sold))).toBe(false);
+  });
+
+  it("says Purchase Limit Reached with the server's words over the show's per-member cap", () => {
+    const message = memberMessages.capReached(1);
+    expect(purchaseErrorToast(refusal(409, message, 'purchase_cap_reached'))).toEqual({
+      title: 'Purchase Limit Reached',
+      description: "You've reached this show's limit of 1 item per member",
+      variant: 'destructive',
+    });
+    expect(isSoldOut(refusal(409, message, 'purchase_cap_reached'))).toBe(false);
   });
 
   it('shows the server message otherwise', () => {

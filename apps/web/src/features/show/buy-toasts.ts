@@ -32,8 +32,19 @@ export function isSoldOut(error: unknown): boolean {
   return serverCode(error) === 'sold';
 }
 
-/** SPEC §8 purchase error: Already Sold for the code `sold`, else Purchase Failed with the message. */
+/**
+ * SPEC §8 purchase error: Already Sold for the code `sold`, else Purchase Failed with the message.
+ * Issue 17 adds one: over the show's per-member cap, Purchase Limit Reached with the server's words
+ * (which name the limit).
+ */
 export function purchaseErrorToast(error: unknown): ToastText {
+  if (serverCode(error) === 'purchase_cap_reached') {
+    return {
+      title: 'Purchase Limit Reached',
+      description: serverText(error) ?? "You've reached this show's limit of items per member",
+      variant: 'destructive',
+    };
+  }
   if (isSoldOut(error)) {
     return {
       title: 'Already Sold',

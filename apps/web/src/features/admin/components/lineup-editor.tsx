@@ -1,4 +1,5 @@
 import { type AdminShow, showMessages } from '@vault/contracts';
+import { HeartTally } from '../../../components/heart-tally';
 import { Badge } from '../../../components/ui/badge';
 import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
@@ -57,6 +58,7 @@ export function LineupEditor({ show }: { show: AdminShow }) {
               <div className="mt-0.5 flex items-center gap-2">
                 <span className="text-brass-400 text-xs tabular-nums">{formatMoney(item.price)}</span>
                 <Badge variant={itemStatusVariant(item.status)}>{item.status}</Badge>
+                <HeartTally count={item.hearts} />
               </div>
             </div>
             <div className="flex shrink-0 gap-1.5">

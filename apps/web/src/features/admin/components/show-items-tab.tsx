@@ -1,5 +1,6 @@
 import type { AdminShowItem } from '@vault/contracts';
 import { useState } from 'react';
+import { HeartTally } from '../../../components/heart-tally';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
@@ -24,7 +25,10 @@ function ItemCard({ item, showTitle }: { item: AdminShowItem; showTitle: string 
         {showTitle ? <p className="truncate text-steel-400 text-xs">{showTitle}</p> : null}
         <div className="mt-1.5 flex items-center justify-between gap-2">
           <span className="font-semibold text-brass-400 text-sm tabular-nums">{formatMoney(item.price)}</span>
-          <Badge variant={itemStatusVariant(item.status)}>{item.status}</Badge>
+          <span className="flex items-center gap-2">
+            <HeartTally count={item.hearts} />
+            <Badge variant={itemStatusVariant(item.status)}>{item.status}</Badge>
+          </span>
         </div>
       </div>
     </li>

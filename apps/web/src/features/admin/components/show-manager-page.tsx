@@ -5,6 +5,7 @@ import { useShows } from '../api/shows';
 import { itemCount, showStatusVariant } from '../display';
 import { formatLaunchTime } from '../schedule';
 import { AdminHeader, AdminTitle } from './admin-header';
+import { PurchaseCapForm } from './purchase-cap-form';
 import { ScheduleForm } from './schedule-form';
 import { ShowDetailsForm } from './show-details-form';
 
@@ -20,13 +21,17 @@ function ShowManagerCard({ show }: { show: AdminShow }) {
             </h2>
             <p className="mt-1 text-sm text-steel-400">
               {itemCount(show.lineup.length)} · Launch: {formatLaunchTime(show.launchTime)}
+              {show.purchaseCap === null ? '' : ` · Limit ${show.purchaseCap} per member`}
             </p>
           </div>
           <Badge variant={showStatusVariant(show.status)}>{show.status}</Badge>
         </div>
         <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
           <ShowDetailsForm show={show} />
-          <ScheduleForm show={show} />
+          <div className="space-y-4">
+            <ScheduleForm show={show} />
+            <PurchaseCapForm show={show} />
+          </div>
         </div>
       </section>
     </li>

@@ -1,48 +1,22 @@
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useNow } from '../../../hooks/use-now';
-import { formatMinutes, msLeft, splitCountdown } from '../../../lib/live-show/clock';
+import { formatMinutes, msLeft } from '../../../lib/live-show/clock';
 import { useLiveShow } from '../../../lib/live-show/store';
 import { useLiveShowFeed } from '../../../lib/live-show/use-live-show-feed';
 import { useStale } from '../../../lib/live-show/use-stale';
 import { purchaseArea } from '../purchase-state';
 import { CurrentItemPanel } from './current-item';
+import { LaunchCountdown } from './launch-countdown';
+import { LineupPreview } from './lineup-preview';
+import { Panel } from './panel';
 import { PurchaseArea } from './purchase-area';
+import { PurchaseCapNote } from './purchase-cap-note';
 import { ShowHeader } from './show-header';
 import { TestProductGrid } from './test-products';
+import { UpNextBanner } from './up-next-banner';
 
 /** SPEC §7: the member polls the show state every second while the socket is down. */
 const POLL_MS = 1000;
-
-function Panel({ children }: { children: React.ReactNode }) {
-  return (
-    <section className="rounded-3xl border border-vault-700 bg-vault-900 p-6 text-center sm:p-10">{children}</section>
-  );
-}
-
-function LaunchCountdown({ title, description, ms }: { title: string | null; description: string | null; ms: number }) {
-  const { hours, minutes, seconds } = splitCountdown(ms);
-  const units = [
-    ...(hours > 0 ? [['Hours', hours] as const] : []),
-    ['Minutes', minutes] as const,
-    ['Seconds', seconds] as const,
-  ];
-  return (
-    <Panel>
-      <h1 className="font-display text-3xl text-white">{title || 'Vault Opens Soon'}</h1>
-      <p className="mt-2 text-steel-400">{description || 'Get ready for exclusive knives!'}</p>
-      <div className="mt-6 flex justify-center gap-3" role="timer" aria-label="Time until the show starts">
-        {units.map(([label, value]) => (
-          <div key={label} className="w-20 rounded-2xl border border-vault-700 bg-vault-950 py-3">
-            <div className="font-mono text-3xl text-white tabular-nums">{String(value).padStart(2, '0')}</div>
-            <div className="text-steel-400 text-xs uppercase tracking-wider">{label}</div>
-          </div>
-        ))}
-      </div>
-      <p className="mt-6 text-brass-400 text-sm">Limited quantities</p>
-      <p className="text-sm text-steel-400">First-come, first-served</p>
-    </Panel>
-  );
-}
 
 /** SPEC §2 /show: every state of the live show, from the live-show store. */
 export function ShowPage() {
@@ -91,12 +65,18 @@ export function ShowPage() {
           })}
           stale={stale}
         />
+        <PurchaseCapNote cap={show.purchaseCap} className="mt-3 text-center" />
       </CurrentItemPanel>
     ) : (
       <Panel>Loading item data</Panel>
     );
   } else if (view.scheduled && show && left > 0) {
-    body = <LaunchCountdown title={show.title} description={show.description} ms={left} />;
+    body = (
+      <>
+        <LaunchCountdown show={show} ms={left} />
+        <LineupPreview show={show} />
+      </>
+    );
   } else {
     body = (
       <Panel>
@@ -117,6 +97,7 @@ export function ShowPage() {
     <div className="min-h-dvh">
       <ShowHeader />
       <main className="mx-auto max-w-5xl px-4 py-6">
+        <UpNextBanner show={view?.active && show ? show : null} />
         {body}
         {betweenShows ? <TestProductGrid /> : null}
       </main>
