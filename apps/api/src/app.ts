@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { serializeRequest } from './lib/log-serializers';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/zod-provider';
+import { audit } from './plugins/audit';
 import { auth } from './plugins/auth';
 import { drain } from './plugins/drain';
 import { errorHandler } from './plugins/error-handler';
@@ -22,7 +23,9 @@ import { sessions } from './plugins/session';
 import { showEngine } from './plugins/show-engine';
 import { socketBuy } from './plugins/socket-buy';
 import { spa } from './plugins/spa';
+import { watcherSamples } from './plugins/watcher-samples';
 import adminPurchaseRoutes from './routes/admin-purchases/index';
+import auditRoutes from './routes/audit/index';
 import externalAuthRoutes from './routes/auth/external';
 import authRoutes from './routes/auth/index';
 import buyRoutes from './routes/buy/index';
@@ -37,8 +40,11 @@ import purchaseRoutes from './routes/purchases/index';
 import reminderRoutes from './routes/reminders/index';
 import showRoutes from './routes/show/index';
 import showItemRoutes from './routes/show-items/index';
+import showReportRoutes from './routes/show-report/index';
 import showsRoutes from './routes/shows/index';
 import testProductRoutes from './routes/test-products/index';
+import testProductsAdminRoutes from './routes/test-products-admin/index';
+import uploadRoutes from './routes/uploads/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +111,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(originCheck);
   await app.register(sessions, { secret: deps.config.sessionSecret });
   await app.register(auth);
+  // Before any route (the simulator's fault controls included): its onSend hook records admin actions.
+  await app.register(audit);
   // Before any route: the OpenAPI document collects them as they are added (the simulator's too).
   await app.register(openapi);
   await app.register(payments);
@@ -115,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(realtime);
   await app.register(sales);
   await app.register(socketBuy);
+  await app.register(watcherSamples);
   await app.register(health, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(externalAuthRoutes);
@@ -128,10 +137,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(showRoutes, { prefix: '/api/show' });
   await app.register(buyRoutes, { prefix: '/api/show' });
   await app.register(testProductRoutes, { prefix: '/api/test-products' });
+  await app.register(testProductsAdminRoutes, { prefix: '/api/admin/test-products' });
   await app.register(showsRoutes, { prefix: '/api/shows' });
+  await app.register(showReportRoutes, { prefix: '/api/shows' });
   await app.register(showItemRoutes, { prefix: '/api/show-items' });
   await app.register(reminderRoutes, { prefix: REMINDERS_PREFIX });
   await app.register(heartRoutes, { prefix: '/api/hearts' });
+  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api/admin/audit' });
   await app.register(spa);
   return app;
 }

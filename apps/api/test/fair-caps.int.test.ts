@@ -4,7 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimItem, releaseClaim } from '../src/repositories/sale-claims';
-import { buildTestApp, ORIGIN, seedCustomerAndAdmin, startLiveShow, type TestApp } from './test-app';
+import {
+  advanceShowTo,
+  buildTestApp,
+  buyAs,
+  ORIGIN,
+  seedCustomerAndAdmin,
+  startLiveShow,
+  type TestApp,
+} from './test-app';
 
 describe.each(backends)('fair caps on %s', (backend) => {
   let t: TestApp;
@@ -25,12 +33,7 @@ describe.each(backends)('fair caps on %s', (backend) => {
     seedOnboardedMembers(db(), { count, sessionSecret: t.app.config.sessionSecret, card });
 
   const buy = (member: SeededMember, showItemId: string, app: FastifyInstance = t.app) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/show/buy',
-      headers: { origin: ORIGIN, cookie: member.cookie },
-      payload: { showItemId },
-    });
+    buyAs(app, member, showItemId);
 
   const setCap = (showId: string, purchaseCap: unknown, who: SeededMember = admin) =>
     t.app.inject({
@@ -39,21 +42,6 @@ describe.each(backends)('fair caps on %s', (backend) => {
       headers: { origin: ORIGIN, cookie: who.cookie },
       payload: { purchaseCap },
     });
-
-  /** Runs the show's clock forward (deadlines moved to the past) until item `index` is on sale. */
-  async function advanceTo(showId: string, index: number) {
-    for (let i = 0; i < 10; i++) {
-      const show = await db().selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirstOrThrow();
-      if (show.phase === 'showing' && show.currentIndex === index) return;
-      await db()
-        .updateTable('shows')
-        .set({ phaseEndsAt: new Date(Date.now() - 1) })
-        .where('id', '=', showId)
-        .execute();
-      await t.app.shows.driver.wake(showId, show.step);
-    }
-    throw new Error(`item ${index} never came on sale`);
-  }
 
   const countOf = async (showId: string, userId: string) =>
     (
@@ -100,7 +88,7 @@ describe.each(backends)('fair caps on %s', (backend) => {
     if (!member || !otherMember || !items[1]) throw new Error('setup');
 
     expect((await buy(member, items[0]?.id ?? '')).statusCode).toBe(200);
-    await advanceTo(show.id, 1);
+    await advanceShowTo(t, show.id, 1);
     const refused = await buy(member, items[1].id, other);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: memberMessages.capReached(1), code: 'purchase_cap_reached' });

@@ -75,6 +75,8 @@ async function expectEveryStepOnce(showId: string) {
     .selectFrom('showEvents')
     .select(['id', 'step'])
     .where('showId', '=', showId)
+    // Watcher samples carry the show's current step at a later time: not a transition.
+    .where('type', '!=', 'watchers')
     .orderBy('id')
     .execute();
   const steps = [...new Set(events.map((e) => e.step))];

@@ -262,6 +262,39 @@ describe('the OpenAPI document', () => {
       .executeTakeFirstOrThrow();
     await run(visitor, 'post', `/api/reminders/unsubscribe?token=${unsubscribeToken}`, {});
     await run(member, 'delete', `/api/reminders/${showId}`);
+    // The audit log: every admin action above, newest first.
+    await run(asAdmin, 'get', '/api/admin/audit?limit=5');
+    // Housekeeping: the voided purchase's item relisted into the (reset) show; a test product managed.
+    await run(asAdmin, 'post', `/api/purchases/${bought[1] ?? bought[0]}/relist`, { target: 'show', showId });
+    const product = (await run(asAdmin, 'post', '/api/admin/test-products', { title: 'Contract Trainer' })).json();
+    await run(asAdmin, 'patch', `/api/admin/test-products/${product.id}`, { price: '2.00' });
+    await run(asAdmin, 'get', '/api/admin/test-products');
+    await run(asAdmin, 'delete', `/api/admin/test-products/${product.id}`);
+    // Image upload: a PNG (1 × 1) as multipart/form-data, then both variants, one revalidated to a 304.
+    const onePixel = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const uploadForm = Buffer.concat([
+      Buffer.from('--contract\r\nContent-Disposition: form-data; name="files"; filename="pixel.png"\r\n'),
+      Buffer.from('Content-Type: image/png\r\n\r\n'),
+      onePixel,
+      Buffer.from('\r\n--contract--\r\n'),
+    ]);
+    const uploaded = await run(asAdmin, 'post', '/api/uploads', uploadForm, {
+      'content-type': 'multipart/form-data; boundary=contract',
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const [pixel] = uploaded.json().images as Array<{ id: string; url: string; thumbnailUrl: string }>;
+    expect((await run(visitor, 'get', pixel?.url ?? '')).headers['content-type']).toBe('image/webp');
+    const revalidated = await run(visitor, 'get', pixel?.thumbnailUrl ?? '', undefined, {
+      'if-none-match': `"${pixel?.id}"`,
+    });
+    expect(revalidated.statusCode).toBe(304);
+    // The show's report and its CSV export (issue 18).
+    await run(asAdmin, 'get', `/api/shows/${showId}/report`);
+    const reportCsv = await run(asAdmin, 'get', `/api/shows/${showId}/report.csv`);
+    expect(reportCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
     await run(asAdmin, 'post', '/sandbox/authnet/faults', { kind: 'error', times: 1 });
     await run(asAdmin, 'delete', '/sandbox/authnet/faults');
     await run(member, 'get', '/api/logout');

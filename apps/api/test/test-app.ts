@@ -317,6 +317,32 @@ export async function startLiveShow(t: TestApp, itemCount = 2, perKnifeSeconds =
   return { show, items: items.sort((a, b) => a.orderIndex - b.orderIndex) };
 }
 
+/** Runs a show's clock forward (deadlines moved to the past) until its item `index` is on sale. */
+export async function advanceShowTo(t: TestApp, showId: string, index: number): Promise<void> {
+  const { db } = t.database;
+  for (let i = 0; i < 10; i++) {
+    const show = await db.selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirstOrThrow();
+    if (show.phase === 'showing' && show.currentIndex === index) return;
+    await db
+      .updateTable('shows')
+      .set({ phaseEndsAt: new Date(Date.now() - 1) })
+      .where('id', '=', showId)
+      .execute();
+    await t.app.shows.driver.wake(showId, show.step);
+  }
+  throw new Error(`item ${index} never came on sale`);
+}
+
+/** POST /api/show/buy as `member`, from our own origin, on `app`. */
+export function buyAs(app: FastifyInstance, member: SeededMember, showItemId: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/show/buy',
+    headers: { origin: ORIGIN, cookie: member.cookie },
+    payload: { showItemId },
+  });
+}
+
 /** The authorisations the payment simulator recorded for an item's claims. */
 export function authorisationsOf(database: DatabaseHandle, showItemId: string) {
   return simulatorDb(database)

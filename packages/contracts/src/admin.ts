@@ -87,12 +87,15 @@ export const CreateShowItemBody = z.object({
 });
 export type CreateShowItemBody = z.input<typeof CreateShowItemBody>;
 
-const seconds = (label: string, min: number) =>
+const seconds = (label: string, min: number, max = 86_400) =>
   z.coerce
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
     .min(min, `${label} must be at least ${min}`)
-    .max(86_400);
+    .max(max, `${label} must be at most ${max}`);
+
+/** How long a sold item stays on screen before the show moves on (the column allows 0–3600). */
+const soldHoldSeconds = () => seconds('Sold hold seconds', 0, 3600);
 
 export const CreateShowBody = z.object({
   title: showTitle(lineText({ error: 'Title is required' })),
@@ -100,6 +103,7 @@ export const CreateShowBody = z.object({
   perKnifeSeconds: seconds('Seconds per item', 1),
   intermissionSeconds: seconds('Intermission seconds', 0).default(10),
   prerollSeconds: seconds('Preroll seconds', 0).default(10),
+  soldHoldSeconds: soldHoldSeconds().default(5),
 });
 export type CreateShowBody = z.input<typeof CreateShowBody>;
 
@@ -179,6 +183,7 @@ export const AdminShow = z.object({
   perKnifeSeconds: z.number().int(),
   intermissionSeconds: z.number().int(),
   prerollSeconds: z.number().int(),
+  soldHoldSeconds: z.number().int(),
   /** Per-member purchase cap; null: no cap. */
   purchaseCap: z.number().int().nullable(),
   lineup: z.array(AdminShowItem),
@@ -193,6 +198,7 @@ export const UpdateShowBody = z
     perKnifeSeconds: seconds('Seconds per item', 1).optional(),
     intermissionSeconds: seconds('Intermission seconds', 0).optional(),
     prerollSeconds: seconds('Preroll seconds', 0).optional(),
+    soldHoldSeconds: soldHoldSeconds().optional(),
     lineup: z.array(z.uuid('Unknown item in the lineup')).max(500).optional(),
     purchaseCap: PurchaseCap.optional(),
   })
@@ -211,6 +217,8 @@ export const AdminPurchase = z.object({
   shippingAddress: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** The item relisted from this (voided) purchase's item, once it was relisted. */
+  relistedItemId: z.uuid().nullable(),
 });
 export type AdminPurchase = z.infer<typeof AdminPurchase>;
 export const AdminPurchaseList = z.array(AdminPurchase);

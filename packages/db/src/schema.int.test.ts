@@ -19,6 +19,19 @@ import type { Database } from './schema';
 type ColumnsOf<T> = { [K in keyof T]-?: true };
 const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
   itemHearts: { showItemId: true, userId: true, createdAt: true },
+  adminAudit: {
+    id: true,
+    adminUserId: true,
+    adminEmail: true,
+    action: true,
+    targetType: true,
+    targetId: true,
+    details: true,
+    requestId: true,
+    occurredAt: true,
+  },
+  itemBuyAttempts: { showItemId: true, outcome: true, count: true },
+  images: { id: true, width: true, height: true, display: true, thumbnail: true, uploadedBy: true, createdAt: true },
   showReminders: { showId: true, userId: true, unsubscribeToken: true, createdAt: true },
   showMemberPurchases: { showId: true, userId: true, count: true },
   mailOutbox: {
@@ -117,6 +130,7 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     soldToUserId: true,
     soldAt: true,
     claimId: true,
+    relistedFromItemId: true,
     createdAt: true,
     updatedAt: true,
   },
@@ -350,7 +364,13 @@ describe('migrations on postgres', () => {
     const database = await openTestDatabase('postgres', { migrate: false });
     try {
       const runs = await Promise.all([migrateToLatest(database), migrateToLatest(database), migrateToLatest(database)]);
-      expect(runs.flat()).toEqual(['0001-initial-schema', '0002-payments', '0003-sales', '0004-member-features']);
+      expect(runs.flat()).toEqual([
+        '0001-initial-schema',
+        '0002-payments',
+        '0003-sales',
+        '0004-member-features',
+        '0005-admin-features',
+      ]);
     } finally {
       await database.dispose();
     }

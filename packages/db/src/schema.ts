@@ -101,6 +101,8 @@ export interface ShowItemsTable {
   soldAt: Timestamp | null;
   /** Set while a sale of this item is being authorised (sale_claims.id); cleared when it settles. */
   claimId: string | null;
+  /** The voided purchase's item this one was relisted from. */
+  relistedFromItemId: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -208,7 +210,42 @@ export interface MailOutboxTable {
   createdAt: CreatedAt;
 }
 
+/** An admin action (append-only). */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  adminUserId: string;
+  adminEmail: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  requestId: string | null;
+  occurredAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export type BuyAttemptOutcome = 'won' | 'sold' | 'declined' | 'error' | 'timeout' | 'replay' | 'refused';
+
+export interface ItemBuyAttemptsTable {
+  showItemId: string;
+  outcome: BuyAttemptOutcome;
+  count: number;
+}
+
+/** An uploaded image: its id is the SHA-256 of the uploaded bytes; both variants are WebP. */
+export interface ImagesTable {
+  id: string;
+  width: number;
+  height: number;
+  display: Buffer | Uint8Array;
+  thumbnail: Buffer | Uint8Array;
+  uploadedBy: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  adminAudit: AdminAuditTable;
+  itemBuyAttempts: ItemBuyAttemptsTable;
+  images: ImagesTable;
   itemHearts: ItemHeartsTable;
   showReminders: ShowRemindersTable;
   showMemberPurchases: ShowMemberPurchasesTable;

@@ -48,6 +48,7 @@ const item = (index: number, overrides: Partial<ShowItem> = {}): ShowItem => ({
   soldToUserId: null,
   soldAt: null,
   claimId: null,
+  relistedFromItemId: null,
   createdAt: new Date(T0),
   updatedAt: new Date(T0),
   ...overrides,

@@ -1,6 +1,7 @@
 export { type EmbeddedApp, startEmbeddedApp } from './app-process';
 export { CHROMIUM_PATH, launchChromium } from './browser';
 export { type Cluster, type ClusterOptions, startCluster, waitUntilServed } from './cluster';
+export { parseCsv } from './csv';
 export { type Backend, backends, createScratchDatabase, openTestDatabase, type TestDatabase } from './databases';
 export { type DockerImage, type DockerStage, dockerImage, readDockerfile } from './dockerfile';
 export {

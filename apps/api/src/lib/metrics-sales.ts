@@ -1,5 +1,6 @@
 import type { BuyResponse } from '@vault/contracts';
 import { GatewayError } from '../payments/authnet/client';
+import type { AttemptCounter } from '../services/sales/attempts';
 import { isReplay, type Seller } from '../services/sales/seller';
 import { AppError } from './app-error';
 import type { ApiMetrics, BuyOutcome, BuyTransport } from './metrics';
@@ -34,8 +35,14 @@ export type MeteredSeller = Omit<Seller, 'buy'> & {
   ): Promise<BuyResponse>;
 };
 
-/** The seller with every press counted once, by outcome and transport (HTTP route or socket). */
-export function meterSeller(seller: Seller, metrics: ApiMetrics): MeteredSeller {
+/** A press that named no item (404): nothing to count it against (services/sales/attempts.ts). */
+const namedNoItem = (error: unknown) => error instanceof AppError && error.code === 'not_found';
+
+/**
+ * The seller with every press counted once, by outcome and transport (HTTP route or socket), and
+ * per item when `attempts` is given (the show report's demand).
+ */
+export function meterSeller(seller: Seller, metrics: ApiMetrics, attempts?: AttemptCounter): MeteredSeller {
   return {
     ...seller,
     async buy(userId, showItemId, idempotencyKey, transport = 'http') {
@@ -43,10 +50,14 @@ export function meterSeller(seller: Seller, metrics: ApiMetrics): MeteredSeller 
       const seconds = () => (performance.now() - started) / 1000;
       try {
         const response = await seller.buy(userId, showItemId, idempotencyKey);
-        metrics.buy(isReplay(response) ? 'replay' : 'won', transport, seconds());
+        const outcome = isReplay(response) ? 'replay' : 'won';
+        metrics.buy(outcome, transport, seconds());
+        attempts?.record(showItemId, outcome);
         return response;
       } catch (error) {
-        metrics.buy(failedOutcome(error), transport, seconds());
+        const outcome = failedOutcome(error);
+        metrics.buy(outcome, transport, seconds());
+        if (!namedNoItem(error)) attempts?.record(showItemId, outcome);
         throw error;
       }
     },

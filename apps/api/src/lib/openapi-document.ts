@@ -113,7 +113,8 @@ function tagOf(url: string): string {
   const segment = url.split('/')[2] ?? '';
   if (segment === 'login' || segment === 'logout') return 'auth';
   if (segment === 'show' || segment === 'test-products') return 'show';
-  if (segment === 'shows' || segment === 'show-items' || segment === 'purchases') return 'admin and purchases';
+  if (segment === 'shows' || segment === 'show-items' || segment === 'purchases' || segment === 'admin')
+    return 'admin and purchases';
   return segment;
 }
 
@@ -175,6 +176,8 @@ export function describeRoute(app: FastifyInstance, route: RouteOptions): Fastif
   for (const [part, value] of Object.entries(input)) {
     if (value !== undefined) out[part] = toJsonSchema(value, 'input');
   }
+  // A multipart route (the image upload) says so; @fastify/swagger documents its body under it.
+  if (schema.consumes) out.consumes = schema.consumes;
   if (access !== 'anonymous') out.security = [{ [SECURITY_SCHEME]: [] }];
   const hasInput = Object.values(input).some((v) => v !== undefined);
   out['x-vault-errors'] = [...new Set([...declaredErrors, ...errorStatuses(route, access, hasInput, declared)])];
@@ -208,8 +211,10 @@ export const errorResponses: Record<string, unknown> = {
     'The payment was refused: `card_declined`, or `payment_failed` (the gateway failed or did not answer).',
   ),
   409: errorResponse(
-    'The current state refuses it: `sold`, `not_on_sale`, `buy_in_progress`, `email_taken`, `card_duplicate`, `card_limit_reached`, `not_authorized_payment`, or `conflict` (a show command that does not apply now).',
+    'The current state refuses it: `sold`, `not_on_sale`, `buy_in_progress`, `purchase_cap_reached`, `email_taken`, `card_duplicate`, `card_limit_reached`, `not_authorized_payment`, or `conflict` (a show command that does not apply now).',
   ),
+  413: errorResponse('The body or an uploaded file is too large (`payload_too_large`).'),
+  415: errorResponse('A body of a type the route does not take (`unsupported_media_type`).'),
   422: errorResponse('An Idempotency-Key already used for another item (`idempotency_key_reused`).'),
   502: errorResponse('The payment gateway refused or failed the call (`gateway_error`, `gateway_unavailable`).'),
   500: errorResponse('An unexpected failure (`server_error`); the details are in the server log.'),

@@ -39,6 +39,8 @@ export interface AppConfig {
   reminderLeadSeconds?: number;
   /** How often the embedded notifier looks for due emails (tests shorten it); default 30 s. */
   notifySweepMs?: number;
+  /** How often a live show's watcher count is sampled into show_events (tests shorten it); default 10 s. */
+  watcherSampleMs?: number;
   /** Abuse limits (lib/abuse-limits.ts); unset groups keep the defaults. Tests lower them. */
   limits?: AbuseLimitOverrides;
   /** Configured external sign-in providers; absent ones answer "not available". */

@@ -10,6 +10,7 @@ import {
 import type { PaymentConfigResponse } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuditSpec } from '../lib/audit';
 import { type AuthNetClient, createAuthNetClient } from '../payments/authnet/client';
 
 declare module 'fastify' {
@@ -27,6 +28,12 @@ declare module 'fastify' {
 const SIMULATOR_PREFIX = '/sandbox/authnet';
 /** The simulator's gateway endpoint (Authorize.Net's /xml/v1/request.api) as mounted here. */
 export const SIMULATOR_GATEWAY_ROUTE = `${SIMULATOR_PREFIX}${REQUEST_API_PATH}`;
+
+/** What the simulator's fault controls record in the audit log (plugins/audit.ts). */
+const FAULT_AUDIT: Record<string, AuditSpec> = {
+  [`POST ${SIMULATOR_PREFIX}/faults`]: { action: 'payment_simulator.inject_fault', target: 'payment_simulator' },
+  [`DELETE ${SIMULATOR_PREFIX}/faults`]: { action: 'payment_simulator.clear_faults', target: 'payment_simulator' },
+};
 
 const gateways = {
   sandbox: {
@@ -83,7 +90,21 @@ export const payments = fp(
         transactionKey: config.transactionKey,
         clientKey: config.clientKey,
       });
-      await app.register(simulatorPlugin, { prefix: SIMULATOR_PREFIX, simulator, requireAdmin: app.requireAdmin });
+      // A const for the closure below (the `let` above would read as possibly null there).
+      const mounted = simulator;
+      await app.register(async (scope) => {
+        // The simulator's fault controls are admin actions of this app: they go in its audit log.
+        // Declared here, so the simulator package knows nothing of the host's log.
+        scope.addHook('onRoute', (route) => {
+          const audit = FAULT_AUDIT[`${route.method} ${route.url}`];
+          if (audit) route.config = { ...route.config, audit };
+        });
+        await scope.register(simulatorPlugin, {
+          prefix: SIMULATOR_PREFIX,
+          simulator: mounted,
+          requireAdmin: app.requireAdmin,
+        });
+      });
     }
     app.decorate('payments', {
       client: createAuthNetClient({

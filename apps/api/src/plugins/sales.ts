@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type MeteredSeller, meterSeller } from '../lib/metrics-sales';
+import { type AttemptCounter, createAttemptCounter } from '../services/sales/attempts';
 import { type ReconcileReport, reconcileClaims } from '../services/sales/reconciler';
 import { createSeller } from '../services/sales/seller';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     sales: {
       /** Every press counted in the metrics, by outcome and transport. */
       seller: MeteredSeller;
+      /** Buy presses per item, flushed every second and on close (the show report's demand). */
+      attempts: Pick<AttemptCounter, 'flush'>;
       /** Settles or releases claims left pending (a crash, a lost answer); see reconciler.ts. */
       reconcile(options?: { pendingAfterMs?: number }): Promise<ReconcileReport>;
     };
@@ -16,6 +19,7 @@ declare module 'fastify' {
 }
 
 const RECONCILE_EVERY_MS = 5_000;
+const ATTEMPTS_FLUSH_MS = 1_000;
 
 /**
  * Selling: the seller behind POST /api/show/buy, the bus hints that let every instance refuse
@@ -25,7 +29,8 @@ const RECONCILE_EVERY_MS = 5_000;
  */
 export const sales = fp(
   async (app: FastifyInstance) => {
-    const seller = meterSeller(createSeller(app.deps, { claim: app.metrics.claim }), app.metrics);
+    const attempts = createAttemptCounter({ db: app.db, log: app.log });
+    const seller = meterSeller(createSeller(app.deps, { claim: app.metrics.claim }), app.metrics, attempts);
     const staleAfterMs = app.config.payments.timeoutMs * 2 + 5000;
     const reconcile = async (options: { pendingAfterMs?: number } = {}) => {
       const report = await reconcileClaims(app.deps, {
@@ -35,7 +40,11 @@ export const sales = fp(
       app.metrics.reconciled(report);
       return report;
     };
-    app.decorate('sales', { seller, reconcile });
+    app.decorate('sales', { seller, reconcile, attempts: { flush: attempts.flush } });
+    const flushAttempts = () =>
+      attempts.flush().catch((error: unknown) => app.log.error({ err: error }, 'flushing buy attempts failed'));
+    const flusher = setInterval(() => void flushAttempts(), ATTEMPTS_FLUSH_MS);
+    flusher.unref();
 
     /** One replica per period (the steps are conditional anyway; this only saves gateway calls). */
     async function ourTurn(): Promise<boolean> {
@@ -64,7 +73,10 @@ export const sales = fp(
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      clearInterval(flusher);
       await unsubscribe?.();
+      // The last second's presses. The database is closed by the app's owner after app.close().
+      await flushAttempts();
     });
   },
   { name: 'sales', dependencies: ['infrastructure', 'metrics', 'service-deps'] },

@@ -20,13 +20,21 @@ export function listMemberPurchases(db: Db, userId: string) {
     .execute();
 }
 
+/** Purchases with their item, buyer, and the item relisted from theirs (at most one: a unique index). */
 function purchasesWithBuyers(db: Db) {
   return db
     .selectFrom('purchases')
     .innerJoin('showItems', 'showItems.id', 'purchases.showItemId')
     .innerJoin('users', 'users.id', 'purchases.userId')
+    .leftJoin('showItems as relisted', 'relisted.relistedFromItemId', 'purchases.showItemId')
     .selectAll('purchases')
-    .select(['showItems.title as itemTitle', 'showItems.showId', 'users.email', 'users.fullName']);
+    .select([
+      'showItems.title as itemTitle',
+      'showItems.showId',
+      'users.email',
+      'users.fullName',
+      'relisted.id as relistedItemId',
+    ]);
 }
 
 export type PurchaseWithBuyer = Awaited<ReturnType<typeof findPurchaseWithBuyer>>;

@@ -104,20 +104,23 @@ export async function insertShowItems(db: Db, values: NewShowItem[]): Promise<vo
   await db.insertInto('showItems').values(values).execute();
 }
 
+/** What members see of a test product (SPEC §3 test product). */
+export const TEST_PRODUCT_COLUMNS = [
+  'showItems.id',
+  'showItems.title',
+  'showItems.description',
+  'showItems.price',
+  'showItems.category',
+  'showItems.bladeType',
+  'showItems.imageUrls',
+] as const;
+
 /** Test products still for sale, oldest first. */
 export function listTestProducts(db: Db) {
   return db
     .selectFrom('showItems')
     .innerJoin('shows', 'shows.id', 'showItems.showId')
-    .select([
-      'showItems.id',
-      'showItems.title',
-      'showItems.description',
-      'showItems.price',
-      'showItems.category',
-      'showItems.bladeType',
-      'showItems.imageUrls',
-    ])
+    .select(TEST_PRODUCT_COLUMNS)
     .where('shows.kind', '=', 'test_products')
     .where('showItems.status', '=', 'available')
     .orderBy('showItems.orderIndex')

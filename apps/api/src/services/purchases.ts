@@ -34,6 +34,7 @@ function toAdminPurchase(row: PurchaseWithBuyer): AdminPurchase {
     shippingAddress: row.shippingAddress,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    relistedItemId: row.relistedItemId,
   };
 }
 

@@ -52,6 +52,7 @@ function toAdminShow(show: Show, items: ShowItem[], hearts: Map<string, number>)
     perKnifeSeconds: show.perKnifeSeconds,
     intermissionSeconds: show.intermissionSeconds,
     prerollSeconds: show.prerollSeconds,
+    soldHoldSeconds: show.soldHoldSeconds,
     purchaseCap: show.purchaseCap,
     lineup: items.map((item) => toAdminItem(item, hearts.get(item.id))),
   };
@@ -99,6 +100,7 @@ export async function createShow(
     perKnifeSeconds: body.perKnifeSeconds,
     intermissionSeconds: body.intermissionSeconds,
     prerollSeconds: body.prerollSeconds,
+    soldHoldSeconds: body.soldHoldSeconds,
   });
   return toAdminShow(show, [], new Map());
 }

@@ -220,6 +220,8 @@ export async function appliedSteps(db: Kysely<Database>, showId: string) {
     .selectFrom('showEvents')
     .select(['step', 'occurredAt'])
     .where('showId', '=', showId)
+    // Watcher samples carry the show's current step at a later time: not a transition.
+    .where('type', '!=', 'watchers')
     .orderBy('id')
     .execute();
   const steps: Array<{ step: number; at: number }> = [];

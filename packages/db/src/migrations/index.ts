@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema';
 import * as payments from './0002-payments';
 import * as sales from './0003-sales';
 import * as memberFeatures from './0004-member-features';
+import * as adminFeatures from './0005-admin-features';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
 // Names sort in apply order; never rename or edit one that has shipped — add the next (the one
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002-payments': payments,
   '0003-sales': sales,
   '0004-member-features': memberFeatures,
+  '0005-admin-features': adminFeatures,
 };
 
 export const migrationProvider: MigrationProvider = {

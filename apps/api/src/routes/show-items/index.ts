@@ -12,8 +12,14 @@ const showItems: FastifyPluginAsync = async (fastify) => {
 
   app.get('/', { schema: { response: { 200: z.array(AdminShowItem) } } }, async () => listInventory(app.deps));
 
-  app.post('/', { schema: { body: CreateShowItemBody, response: { 201: AdminShowItem } } }, async (request, reply) =>
-    reply.status(201).send(await addShowItem(app.deps, request.body)),
+  // Recorded against the show it joins (the body's showId); the new item's id is the record's resultId.
+  app.post(
+    '/',
+    {
+      config: { audit: { action: 'show.add_item', target: 'show' } },
+      schema: { body: CreateShowItemBody, response: { 201: AdminShowItem } },
+    },
+    async (request, reply) => reply.status(201).send(await addShowItem(app.deps, request.body)),
   );
 };
 

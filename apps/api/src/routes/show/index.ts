@@ -25,6 +25,7 @@ const show: FastifyPluginAsync = async (fastify) => {
     '/start',
     {
       preValidation: app.requireAdmin,
+      config: { audit: { action: 'show.start', target: 'show' } },
       schema: { body: ShowIdBody, response: { 200: MessageResponse, 409: ErrorBody } },
     },
     async (request) => {
@@ -35,7 +36,12 @@ const show: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/pause',
-    { preValidation: app.requireAdmin, schema: { response: { 200: MessageResponse, 409: ErrorBody } } },
+    {
+      preValidation: app.requireAdmin,
+      // Pause names no show: it acts on the live one, which this instance's snapshot holds once the command ran.
+      config: { audit: { action: 'show.pause', target: 'show', targetIdOf: () => store.view(Date.now()).show?.id } },
+      schema: { response: { 200: MessageResponse, 409: ErrorBody } },
+    },
     async () => {
       await pauseLiveShow(app.deps);
       return { message: showMessages.paused };
@@ -46,6 +52,7 @@ const show: FastifyPluginAsync = async (fastify) => {
     '/reset',
     {
       preValidation: app.requireAdmin,
+      config: { audit: { action: 'show.reset', target: 'show' } },
       schema: { body: ShowIdBody, response: { 200: MessageResponse, 409: ErrorBody } },
     },
     async (request) => {

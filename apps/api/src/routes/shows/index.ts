@@ -6,7 +6,7 @@ import {
   showMessages,
   UpdateShowBody,
 } from '@vault/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
@@ -15,6 +15,12 @@ import { createShow, listAdminShows, scheduleShow, updateShow } from '../../serv
 
 const ShowParams = z.object({ showId: z.uuid(showMessages.notFound) });
 
+/** An edit that only moves the lineup is a reorder in the audit log (the lineup editor sends just that). */
+const reorderOrUpdate = (request: FastifyRequest) => {
+  const { lineup, ...rest } = request.body as UpdateShowBody;
+  return lineup && Object.values(rest).every((v) => v === undefined) ? 'show.reorder' : 'show.update';
+};
+
 /** Admin: shows with their lineups; create; edit and reorder; schedule (SPEC §7); who bought what. */
 const shows: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,19 +28,30 @@ const shows: FastifyPluginAsync = async (fastify) => {
 
   app.get('/', { schema: { response: { 200: z.array(AdminShow) } } }, async () => listAdminShows(app.deps));
 
-  app.post('/', { schema: { body: CreateShowBody, response: { 201: AdminShow } } }, async (request, reply) =>
-    reply.status(201).send(await createShow(app.deps, request.body)),
+  app.post(
+    '/',
+    {
+      config: { audit: { action: 'show.create', target: 'show' } },
+      schema: { body: CreateShowBody, response: { 201: AdminShow } },
+    },
+    async (request, reply) => reply.status(201).send(await createShow(app.deps, request.body)),
   );
 
   app.patch(
     '/:showId/schedule',
-    { schema: { params: ShowParams, body: ScheduleShowBody, response: { 200: AdminShow } } },
+    {
+      config: { audit: { action: 'show.schedule', target: 'show' } },
+      schema: { params: ShowParams, body: ScheduleShowBody, response: { 200: AdminShow } },
+    },
     async (request) => scheduleShow(app.deps, request.params.showId, request.body),
   );
 
   app.patch(
     '/:showId',
-    { schema: { params: ShowParams, body: UpdateShowBody, response: { 200: AdminShow } } },
+    {
+      config: { audit: { action: 'show.update', target: 'show', actionOf: reorderOrUpdate } },
+      schema: { params: ShowParams, body: UpdateShowBody, response: { 200: AdminShow } },
+    },
     async (request) => updateShow(app.deps, request.params.showId, request.body),
   );
 

@@ -1,0 +1,69 @@
+import type { ShowReport } from '@vault/contracts';
+
+const OUTCOMES = ['won', 'sold', 'declined', 'error', 'timeout', 'replay', 'refused'] as const;
+
+const HEADER = [
+  'Item #',
+  'Title',
+  'Price',
+  'Status',
+  'Shown at',
+  'Sold at',
+  'Seconds to sale',
+  'Buyer email',
+  'Purchase status',
+  ...OUTCOMES.map((outcome) => `Attempts ${outcome}`),
+  'Attempts total',
+  'Hearts',
+];
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some
+ * strip first) as a formula: an item titled `=HYPERLINK(…)` must stay text. The leading
+ * apostrophe is what spreadsheets themselves use to mark a cell as text (OWASP's CSV injection advice).
+ */
+function neutralise(field: string): string {
+  return /^[=+\-@\t\r]/.test(field) ? `'${field}` : field;
+}
+
+/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
+function quote(field: string): string {
+  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+}
+
+const cell = (value: string | number | null) => quote(neutralise(value === null ? '' : String(value)));
+
+/**
+ * The report's items as CSV, one row per item: CRLF line ends (RFC 4180), and a byte order mark
+ * so a spreadsheet opening the file reads its titles and names as UTF-8.
+ */
+export function reportCsv(report: ShowReport): string {
+  const rows = report.items.map((item) => [
+    item.index + 1,
+    item.title,
+    item.price,
+    item.status,
+    item.shownAt,
+    item.soldAt,
+    item.secondsToSale,
+    item.buyer?.email ?? null,
+    item.purchaseStatus,
+    ...OUTCOMES.map((outcome) => item.attempts[outcome]),
+    item.attempts.total,
+    item.hearts,
+  ]);
+  return `\uFEFF${[HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** "Spring Drop!" → "spring-drop": the download's file name. */
+export function fileSlug(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'show';
+}

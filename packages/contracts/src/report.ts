@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { Money } from './common';
+import { PurchaseStatus, ShowItemStatus, ShowStatus } from './enums';
+
+// An admin's look back at (or into) a show (issue 18): its timeline from show_events and a report
+// of what sold, to whom, how fast, and how much demand each item met.
+
+/** Buy presses on an item by outcome (the Buy metrics' outcomes); refused ones count as demand too. */
+export const BuyAttempts = z.object({
+  won: z.number().int().nonnegative(),
+  sold: z.number().int().nonnegative(),
+  declined: z.number().int().nonnegative(),
+  error: z.number().int().nonnegative(),
+  timeout: z.number().int().nonnegative(),
+  replay: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type BuyAttempts = z.infer<typeof BuyAttempts>;
+
+export const ReportBuyer = z.object({ id: z.uuid(), email: z.string(), fullName: z.string().nullable() });
+
+/** One entry of the timeline, in order; `text` is the line an admin reads. */
+export const TimelineEntry = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  /** The show_events type: scheduled, started, item-showing, sold, intermission, paused, resumed, reset, completed, watchers. */
+  type: z.string(),
+  text: z.string(),
+  itemIndex: z.number().int().nullable(),
+  itemTitle: z.string().nullable(),
+  buyer: ReportBuyer.nullable(),
+  /** For a sale: seconds from the item being shown to its sale. */
+  secondsToSale: z.number().nullable(),
+  /** For a watchers sample: members watching then. */
+  watchers: z.number().int().nullable(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const ReportItem = z.object({
+  id: z.uuid(),
+  /** Position in the lineup, from 0. */
+  index: z.number().int().nonnegative(),
+  title: z.string(),
+  price: Money,
+  status: ShowItemStatus,
+  /** The last time the item came on screen (a reset show may have shown it before). */
+  shownAt: z.iso.datetime().nullable(),
+  soldAt: z.iso.datetime().nullable(),
+  secondsToSale: z.number().nullable(),
+  buyer: ReportBuyer.nullable(),
+  purchaseStatus: PurchaseStatus.nullable(),
+  attempts: BuyAttempts,
+  hearts: z.number().int().nonnegative(),
+});
+export type ReportItem = z.infer<typeof ReportItem>;
+
+export const WatchersSample = z.object({ at: z.iso.datetime(), count: z.number().int().nonnegative() });
+
+/** GET /api/shows/:showId/report (admin); the CSV export is GET /api/shows/:showId/report.csv. */
+export const ShowReport = z.object({
+  show: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    status: ShowStatus,
+    launchTime: z.iso.datetime().nullable(),
+    /** The latest start (a reset and restarted show counts from its last run). */
+    startedAt: z.iso.datetime().nullable(),
+    completedAt: z.iso.datetime().nullable(),
+  }),
+  totals: z.object({
+    items: z.number().int().nonnegative(),
+    sold: z.number().int().nonnegative(),
+    /** sold / items, 0 to 1 (0 for an empty lineup). */
+    sellThrough: z.number().min(0).max(1),
+    /** The sum of the show's purchases that still hold money (authorized or completed). */
+    revenue: Money,
+    attempts: z.number().int().nonnegative(),
+    peakWatchers: z.number().int().nonnegative(),
+  }),
+  items: z.array(ReportItem),
+  watchers: z.array(WatchersSample),
+  timeline: z.array(TimelineEntry),
+});
+export type ShowReport = z.infer<typeof ShowReport>;
