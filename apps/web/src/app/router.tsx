@@ -1,6 +1,8 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AccountPage } from '../features/account/components/account-page';
 import { AdminRoute, AdminShowsRoute } from '../features/admin/components/admin-access';
+import { showReportRoute } from '../features/admin/report/paths';
+import { ShowReportRoute } from '../features/admin/report/show-report-route';
 import { ExternalAuthPage } from '../features/auth/components/external-auth-page';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
@@ -49,6 +51,7 @@ export const router = createBrowserRouter([
       // Required (not the login redirect), and /admin/shows sends them to /show (SPEC §2).
       { path: paths.admin, element: <AdminRoute /> },
       { path: paths.adminShows, element: <AdminShowsRoute /> },
+      { path: showReportRoute, element: <ShowReportRoute /> },
       {
         path: paths.auth,
         element: (

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPurchase } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 
-const purchasesKey = (showId: string) => ['/api/shows', showId, 'purchases'] as const;
+export const purchasesKey = (showId: string) => ['/api/shows', showId, 'purchases'] as const;
 
 export function useShowPurchases(showId: string) {
   // Sales land during a live show: refresh while the list is on screen.

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminShow, CreateShowItemBody } from '@vault/contracts';
-import { useState } from 'react';
+import { type AdminShow, CreateShowItemBody, type UploadedImage } from '@vault/contracts';
+import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,8 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCreateShowItem } from '../api/show-items';
+import { ImageDropZone } from '../upload/image-drop-zone';
+import { useImageUploads } from '../upload/use-image-uploads';
 import { ImageUrlList } from './image-url-list';
 
 const NO_IMAGES = 'Consider adding at least one image';
@@ -44,6 +46,14 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
   const create = useCreateShowItem();
   const [imageUrls, setImageUrls] = useState<string[]>([]);
   const [warnNoImages, setWarnNoImages] = useState(false);
+  // Uploaded images by URL: their file names, for the list (a pasted URL is shown as itself).
+  const [uploadedNames, setUploadedNames] = useState<Record<string, string>>({});
+  const onUploaded = useCallback((image: UploadedImage, fileName: string) => {
+    setImageUrls((urls) => (urls.includes(image.url) ? urls : [...urls, image.url]));
+    setUploadedNames((names) => ({ ...names, [image.url]: fileName }));
+    setWarnNoImages(false);
+  }, []);
+  const uploads = useImageUploads(onUploaded);
   const form = useForm({ resolver: zodResolver(CreateShowItemBody), defaultValues: emptyItem });
   const { errors } = form.formState;
 
@@ -116,8 +126,15 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
         error={errors.mainVideoUrl?.message}
         {...form.register('mainVideoUrl')}
       />
+      <ImageDropZone
+        entries={uploads.entries}
+        news={uploads.news}
+        onFiles={uploads.addFiles}
+        onDismiss={uploads.dismiss}
+      />
       <ImageUrlList
         urls={imageUrls}
+        labels={uploadedNames}
         onChange={(urls) => {
           setImageUrls(urls);
           if (urls.length > 0) setWarnNoImages(false);
@@ -128,8 +145,9 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
         <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Item'}
+        {/* Not while images are still uploading: the item would be created without them. */}
+        <Button type="submit" disabled={create.isPending || uploads.busy}>
+          {create.isPending ? 'Creating...' : uploads.busy ? 'Uploading...' : 'Create Item'}
         </Button>
       </div>
     </form>

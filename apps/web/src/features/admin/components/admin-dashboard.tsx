@@ -1,5 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { paths } from '../../../lib/paths';
+import { AuditLogTab } from '../audit/audit-log-tab';
+import { TestProductsTab } from '../test-products/test-products-tab';
 import { useAdminLive } from '../use-admin-live';
 import { AdminHeader, AdminTitle } from './admin-header';
 import { ShowControlCard } from './show-control-card';
@@ -21,7 +23,7 @@ export function AdminDashboard() {
         <Tabs.Root defaultValue="items" className="mt-8">
           <Tabs.List
             aria-label="Admin sections"
-            className="grid grid-cols-2 gap-1 rounded-xl border border-vault-700 bg-vault-900 p-1 sm:inline-grid sm:w-80"
+            className="grid grid-cols-2 gap-1 rounded-xl border border-vault-700 bg-vault-900 p-1 sm:inline-grid sm:w-auto sm:grid-cols-4"
           >
             <Tabs.Trigger value="items" className={tabClass}>
               Show Items
@@ -29,12 +31,24 @@ export function AdminDashboard() {
             <Tabs.Trigger value="shows" className={tabClass}>
               Shows
             </Tabs.Trigger>
+            <Tabs.Trigger value="test-products" className={tabClass}>
+              Test Products
+            </Tabs.Trigger>
+            <Tabs.Trigger value="audit" className={tabClass}>
+              Audit Log
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="items" className="mt-5 focus:outline-none">
             <ShowItemsTab />
           </Tabs.Content>
           <Tabs.Content value="shows" className="mt-5 focus:outline-none">
             <ShowsTab />
+          </Tabs.Content>
+          <Tabs.Content value="test-products" className="mt-5 focus:outline-none">
+            <TestProductsTab />
+          </Tabs.Content>
+          <Tabs.Content value="audit" className="mt-5 focus:outline-none">
+            <AuditLogTab />
           </Tabs.Content>
         </Tabs.Root>
       </main>

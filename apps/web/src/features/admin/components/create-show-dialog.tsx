@@ -15,7 +15,14 @@ function CreateShowForm({ onDone }: { onDone: () => void }) {
   const create = useCreateShow();
   const form = useForm({
     resolver: zodResolver(CreateShowBody),
-    defaultValues: { title: '', description: '', perKnifeSeconds: 60, intermissionSeconds: 10, prerollSeconds: 10 },
+    defaultValues: {
+      title: '',
+      description: '',
+      perKnifeSeconds: 60,
+      intermissionSeconds: 10,
+      prerollSeconds: 10,
+      soldHoldSeconds: 5,
+    },
   });
   const { errors } = form.formState;
 

@@ -1,13 +1,22 @@
-import { ImageUrl } from '@vault/contracts';
+import { ImageUrl, thumbnailUrlOf } from '@vault/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 
 /**
  * The item's image URLs: typed one at a time, checked by the contract's ImageUrl schema
- * (SPEC §5: "Please enter an image URL" / "Please enter a valid image URL"), removable.
+ * (SPEC §5: "Please enter an image URL" / "Please enter a valid image URL"), removable. Uploaded
+ * images are in the list too: shown by their thumbnail, and named by `labels` (their file names).
  */
-export function ImageUrlList({ urls, onChange }: { urls: string[]; onChange: (urls: string[]) => void }) {
+export function ImageUrlList({
+  urls,
+  onChange,
+  labels = {},
+}: {
+  urls: string[];
+  onChange: (urls: string[]) => void;
+  labels?: Record<string, string>;
+}) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
 
@@ -57,8 +66,14 @@ export function ImageUrlList({ urls, onChange }: { urls: string[]; onChange: (ur
         <ul aria-label="Image URLs" className="mt-3 space-y-2">
           {urls.map((url, index) => (
             <li key={url} className="flex items-center gap-3 rounded-xl border border-vault-700 bg-vault-950 p-2">
-              <img src={url} alt="" className="size-10 shrink-0 rounded-lg bg-vault-800 object-cover" />
-              <span className="min-w-0 flex-1 truncate text-steel-200 text-xs">{url}</span>
+              <img
+                src={thumbnailUrlOf(url) ?? url}
+                alt=""
+                className="size-10 shrink-0 rounded-lg bg-vault-800 object-cover"
+              />
+              <span className="min-w-0 flex-1 truncate text-steel-200 text-xs" title={url}>
+                {labels[url] ?? url}
+              </span>
               <button
                 type="button"
                 onClick={() => onChange(urls.filter((u) => u !== url))}

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import { purchaseStatusVariant } from '../../../lib/purchase-status';
 import { toast } from '../../../lib/toast';
 import { useSettlePurchase, useShowPurchases } from '../api/purchases';
+import { RelistDialog } from '../test-products/relist-dialog';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,11 +18,13 @@ function PurchaseRow({
   busy,
   onCapture,
   onVoid,
+  onRelist,
 }: {
   purchase: AdminPurchase;
   busy: boolean;
   onCapture: () => void;
   onVoid: () => void;
+  onRelist: () => void;
 }) {
   const { buyer } = purchase;
   return (
@@ -36,6 +39,7 @@ function PurchaseRow({
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <span className="font-semibold text-white tabular-nums">{formatMoney(purchase.amount)}</span>
           <Badge variant={purchaseStatusVariant(purchase.status)}>{purchase.status}</Badge>
+          {purchase.relistedItemId ? <Badge variant="secondary">Relisted</Badge> : null}
         </div>
       </div>
       {purchase.status === 'authorized' ? (
@@ -48,6 +52,17 @@ function PurchaseRow({
           </Button>
         </div>
       ) : null}
+      {/* A voided sale frees the knife: it can go back on sale, once. */}
+      {purchase.status === 'voided' && !purchase.relistedItemId ? (
+        <Button
+          variant="secondary"
+          className="mt-3 min-h-10 w-full"
+          onClick={onRelist}
+          aria-label={`Relist ${purchase.itemTitle}`}
+        >
+          Relist
+        </Button>
+      ) : null}
     </li>
   );
 }
@@ -56,6 +71,7 @@ function PurchaseList({ show }: { show: AdminShow }) {
   const purchases = useShowPurchases(show.id);
   const settle = useSettlePurchase(show.id);
   const [voiding, setVoiding] = useState<AdminPurchase | null>(null);
+  const [relisting, setRelisting] = useState<AdminPurchase | null>(null);
 
   const capture = (purchase: AdminPurchase) =>
     settle.mutate(
@@ -90,6 +106,7 @@ function PurchaseList({ show }: { show: AdminShow }) {
             busy={settle.isPending}
             onCapture={() => capture(purchase)}
             onVoid={() => setVoiding(purchase)}
+            onRelist={() => setRelisting(purchase)}
           />
         ))}
       </ul>
@@ -103,11 +120,12 @@ function PurchaseList({ show }: { show: AdminShow }) {
         pending={settle.isPending}
         onConfirm={() => voiding && confirmVoid(voiding)}
       />
+      <RelistDialog purchase={relisting} showId={show.id} onClose={() => setRelisting(null)} />
     </>
   );
 }
 
-/** A show's purchases: who bought what, and Capture / Void for the ones still only authorized. */
+/** A show's purchases: who bought what, Capture / Void for the ones still only authorized, Relist for voided ones. */
 export function PurchasesDialog({ show, onClose }: { show: AdminShow | null; onClose: () => void }) {
   return (
     <DialogRoot open={show !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

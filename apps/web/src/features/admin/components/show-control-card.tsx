@@ -1,4 +1,6 @@
+import { ButtonLink } from '../../../components/ui/button';
 import { useLiveShow } from '../../../lib/live-show/store';
+import { showReportPath } from '../report/paths';
 import { LiveShowPanel } from './live-show-panel';
 import { StartShowList } from './start-show-list';
 
@@ -47,7 +49,14 @@ export function ShowControlCard({ className = '' }: { className?: string }) {
         <h2 id="show-control-title" className="font-display text-2xl text-white">
           Show Control
         </h2>
-        {watchers !== undefined ? <WatchingPill count={watchers} /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {watchers !== undefined ? <WatchingPill count={watchers} /> : null}
+          {view?.active && view.show ? (
+            <ButtonLink to={showReportPath(view.show.id)} variant="secondary" className="min-h-8 px-3 text-xs">
+              Report
+            </ButtonLink>
+          ) : null}
+        </div>
       </div>
       <div className="mt-4">{body}</div>
     </section>

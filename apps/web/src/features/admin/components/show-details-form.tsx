@@ -23,6 +23,7 @@ export function ShowDetailsForm({ show }: { show: AdminShow }) {
       perKnifeSeconds: show.perKnifeSeconds,
       intermissionSeconds: show.intermissionSeconds,
       prerollSeconds: show.prerollSeconds,
+      soldHoldSeconds: show.soldHoldSeconds,
     },
     resetOptions: { keepDirtyValues: true },
   });

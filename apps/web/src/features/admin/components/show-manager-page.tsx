@@ -1,8 +1,10 @@
 import type { AdminShow } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
+import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { useShows } from '../api/shows';
 import { itemCount, showStatusVariant } from '../display';
+import { showReportPath } from '../report/paths';
 import { formatLaunchTime } from '../schedule';
 import { AdminHeader, AdminTitle } from './admin-header';
 import { PurchaseCapForm } from './purchase-cap-form';
@@ -24,7 +26,12 @@ function ShowManagerCard({ show }: { show: AdminShow }) {
               {show.purchaseCap === null ? '' : ` · Limit ${show.purchaseCap} per member`}
             </p>
           </div>
-          <Badge variant={showStatusVariant(show.status)}>{show.status}</Badge>
+          <div className="flex items-center gap-3">
+            <Badge variant={showStatusVariant(show.status)}>{show.status}</Badge>
+            <ButtonLink to={showReportPath(show.id)} variant="secondary" className="min-h-9 px-3 text-xs">
+              Report
+            </ButtonLink>
+          </div>
         </div>
         <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
           <ShowDetailsForm show={show} />

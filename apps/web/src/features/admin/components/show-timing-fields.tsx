@@ -6,13 +6,14 @@ const fields = [
   { name: 'perKnifeSeconds', label: 'Seconds per item', min: 1, hint: undefined },
   { name: 'intermissionSeconds', label: 'Intermission seconds', min: 0, hint: undefined },
   { name: 'prerollSeconds', label: 'Preroll seconds', min: 0, hint: 'Countdown before the first item' },
+  { name: 'soldHoldSeconds', label: 'Sold hold seconds', min: 0, hint: 'How long a sold item stays on screen' },
 ] as const;
 
-/** The three timings of a show, shared by Create Show and the show's details on /admin/shows. */
+/** The four timings of a show, shared by Create Show and the show's details on /admin/shows. */
 export function ShowTimingFields({ form }: { form: UseFormReturn<CreateShowBody> }) {
   const { errors } = form.formState;
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {fields.map((field) => (
         <FormField
           key={field.name}

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { useShows } from '../api/shows';
 import { itemCount, showStatusVariant } from '../display';
+import { showReportPath } from '../report/paths';
 import { formatLaunchTime } from '../schedule';
 import { CreateShowDialog } from './create-show-dialog';
 import { LineupEditor } from './lineup-editor';
@@ -36,9 +37,14 @@ function ShowCard({ show, onPurchases }: { show: AdminShow; onPurchases: () => v
         </dl>
         <div className="mt-4 flex items-center justify-between gap-3">
           <h4 className="font-semibold text-steel-200 text-xs uppercase tracking-widest">Lineup</h4>
-          <Button variant="secondary" className="min-h-9 px-3 text-xs" onClick={onPurchases}>
-            Purchases
-          </Button>
+          <div className="flex gap-2">
+            <ButtonLink to={showReportPath(show.id)} variant="secondary" className="min-h-9 px-3 text-xs">
+              Report
+            </ButtonLink>
+            <Button variant="secondary" className="min-h-9 px-3 text-xs" onClick={onPurchases}>
+              Purchases
+            </Button>
+          </div>
         </div>
         <div className="mt-3">
           <LineupEditor show={show} />

@@ -1,0 +1,222 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminTestProduct,
+  CreateTestProductBody,
+  TEST_PRODUCT_PRICE,
+  UpdateTestProductBody,
+} from '@vault/contracts';
+import { useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { serverMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { ImageUrlList } from '../components/image-url-list';
+import { useCreateTestProduct, useUpdateTestProduct } from './api';
+
+const NO_IMAGES = 'Consider adding at least one image';
+
+type FieldName = 'title' | 'description' | 'price' | 'category' | 'bladeType';
+type Fields = Record<FieldName, { input: UseFormRegisterReturn; error?: string }>;
+
+/** The fields both forms show; each form registers them with its own schema. */
+function ProductFields({
+  fields,
+  imageUrls,
+  onImages,
+  warnNoImages,
+}: {
+  fields: Fields;
+  imageUrls: string[];
+  onImages: (urls: string[]) => void;
+  warnNoImages: boolean;
+}) {
+  return (
+    <>
+      <FormField label="Name" error={fields.title.error} {...fields.title.input} />
+      <TextareaField label="Description" error={fields.description.error} {...fields.description.input} />
+      <div className="grid grid-cols-2 gap-3">
+        <FormField
+          label="Price"
+          inputMode="decimal"
+          placeholder={TEST_PRODUCT_PRICE}
+          error={fields.price.error}
+          {...fields.price.input}
+        />
+        <FormField label="Category" error={fields.category.error} {...fields.category.input} />
+        <FormField
+          label="Blade type"
+          className="col-span-2 sm:col-span-1"
+          error={fields.bladeType.error}
+          {...fields.bladeType.input}
+        />
+      </div>
+      <ImageUrlList urls={imageUrls} onChange={onImages} />
+      {warnNoImages ? <Alert tone="warning">{NO_IMAGES}</Alert> : null}
+    </>
+  );
+}
+
+function FormButtons({
+  pending,
+  label,
+  pendingLabel,
+  onCancel,
+}: Record<'label' | 'pendingLabel', string> & {
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3 pt-1">
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
+
+/** The image list, with SPEC §5's "no images" warning (a warning only: the product is still saved). */
+function useImages(initial: string[]) {
+  const [imageUrls, setImageUrls] = useState(initial);
+  const [warnNoImages, setWarnNoImages] = useState(false);
+  return {
+    imageUrls,
+    warnNoImages,
+    onImages: (urls: string[]) => {
+      setImageUrls(urls);
+      if (urls.length > 0) setWarnNoImages(false);
+    },
+    /** Whether to warn, checked when the form is sent. */
+    checkEmpty: () => {
+      const empty = imageUrls.length === 0;
+      setWarnNoImages(empty);
+      return empty;
+    },
+  };
+}
+
+const failed = (title: string, error: unknown) =>
+  toast({ title, description: serverMessage(error) ?? 'Please try again', variant: 'destructive' });
+
+/** Add Test Product: validated by the same schema as POST /api/admin/test-products. */
+function CreateForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateTestProduct();
+  const images = useImages([]);
+  const form = useForm({
+    resolver: zodResolver(CreateTestProductBody),
+    defaultValues: { title: '', description: '', price: TEST_PRODUCT_PRICE, category: '', bladeType: '' },
+  });
+  const { errors } = form.formState;
+  const field = (name: FieldName) => ({ input: form.register(name), error: errors[name]?.message });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const noImages = images.checkEmpty();
+    try {
+      const product = await create.mutateAsync({ ...values, imageUrls: images.imageUrls });
+      toast({
+        title: 'Test product created',
+        description: noImages ? NO_IMAGES : `${product.title} is on sale for members now.`,
+        variant: 'success',
+      });
+      onDone();
+    } catch (error) {
+      failed('Failed to create test product', error);
+    }
+  });
+
+  const fields = fieldsOf(field);
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <ProductFields
+        fields={fields}
+        imageUrls={images.imageUrls}
+        onImages={images.onImages}
+        warnNoImages={images.warnNoImages}
+      />
+      <FormButtons pending={create.isPending} label="Add Product" pendingLabel="Adding..." onCancel={onDone} />
+    </form>
+  );
+}
+
+/** Every field of the form, as ProductFields shows them. */
+function fieldsOf<F>(field: (name: FieldName) => F): Record<FieldName, F> {
+  return {
+    title: field('title'),
+    description: field('description'),
+    price: field('price'),
+    category: field('category'),
+    bladeType: field('bladeType'),
+  };
+}
+
+/** Edit Test Product: every field sent; an emptied optional one is cleared (PATCH semantics). */
+function EditForm({ product, onDone }: { product: AdminTestProduct; onDone: () => void }) {
+  const update = useUpdateTestProduct();
+  const images = useImages(product.imageUrls);
+  const form = useForm({
+    resolver: zodResolver(UpdateTestProductBody),
+    defaultValues: {
+      title: product.title,
+      description: product.description ?? '',
+      price: product.price,
+      category: product.category ?? '',
+      bladeType: product.bladeType ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const field = (name: FieldName) => ({ input: form.register(name), error: errors[name]?.message });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const noImages = images.checkEmpty();
+    try {
+      await update.mutateAsync({ id: product.id, body: { ...values, imageUrls: images.imageUrls } });
+      toast({ title: 'Test product updated', description: noImages ? NO_IMAGES : undefined, variant: 'success' });
+      onDone();
+    } catch (error) {
+      failed('Failed to update test product', error);
+    }
+  });
+
+  const fields = fieldsOf(field);
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <ProductFields
+        fields={fields}
+        imageUrls={images.imageUrls}
+        onImages={images.onImages}
+        warnNoImages={images.warnNoImages}
+      />
+      <FormButtons pending={update.isPending} label="Save Changes" pendingLabel="Saving..." onCancel={onDone} />
+    </form>
+  );
+}
+
+/** Add (no product) or Edit (a product) in one dialog; the form mounts afresh at each opening. */
+export function TestProductDialog({
+  open,
+  product,
+  onClose,
+}: {
+  open: boolean;
+  product: AdminTestProduct | null;
+  onClose: () => void;
+}) {
+  return (
+    <DialogRoot open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      {open ? (
+        <DialogPanel
+          title={product ? 'Edit Test Product' : 'Add Test Product'}
+          description={product ? product.title : 'Members can buy it at once, between shows.'}
+        >
+          {product ? <EditForm product={product} onDone={onClose} /> : <CreateForm onDone={onClose} />}
+        </DialogPanel>
+      ) : null}
+    </DialogRoot>
+  );
+}
