@@ -19,6 +19,14 @@ export function backoffMs(attempts: number): number {
 }
 
 /**
+ * `now` as the end of its millisecond. A Date stops at milliseconds while Postgres keeps
+ * microseconds: a row written (next_attempt_at default now()) in the same millisecond as this
+ * read would otherwise look up to 999 µs in the future, and a receipt kicked right after its
+ * commit would wait for the next sweep instead of going at once.
+ */
+const dueBy = (now: Date) => new Date(now.getTime() + 1);
+
+/**
  * Claims a row for one delivery attempt, in ONE conditional UPDATE: it matches only a row that is
  * pending and due, or being sent by a deliverer whose lease ran out (it died). Two deliverers
  * racing for a row: exactly one UPDATE matches, the other gets undefined and sends nothing.
@@ -34,7 +42,7 @@ export async function claimRow(db: Kysely<Database>, id: string, now: Date): Pro
     .where('id', '=', id)
     .where((eb) =>
       eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', now)]),
+        eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<', dueBy(now))]),
         eb.and([eb('status', '=', 'sending'), eb('lockedUntil', '<', now)]),
       ]),
     )
@@ -89,7 +97,7 @@ export async function listDueIds(db: Kysely<Database>, now: Date, limit: number)
     .select('id')
     .where((eb) =>
       eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', now)]),
+        eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<', dueBy(now))]),
         eb.and([eb('status', '=', 'sending'), eb('lockedUntil', '<', now)]),
       ]),
     )
