@@ -150,7 +150,10 @@ describe('relisting and test products in Chromium', () => {
     await add.getByRole('button', { name: 'Add Product' }).click();
     await add.getByText('Name is required', { exact: true }).waitFor();
     await add.getByText('Price must be a positive number').waitFor();
-    await add.getByLabel('Image URL', { exact: true }).fill('trainer.png');
+    const imageUrl = add.getByLabel('Image URL', { exact: true });
+    await imageUrl.fill('trainer.png');
+    // The typed text is in the field (and so in the list's state) before Add reads it.
+    await expect.poll(() => imageUrl.inputValue()).toBe('trainer.png');
     await add.getByRole('button', { name: 'Add', exact: true }).click();
     await add.getByText('Please enter a valid image URL').waitFor();
     await shots(admin, 'add-errors');
