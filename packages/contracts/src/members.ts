@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buyMessages } from './buy';
 
 // What members get around a show beyond SPEC's screens (issue 17): hearts on the lineup,
 // "Notify me" reminders with a calendar file, and a per-member purchase cap.
@@ -16,7 +17,7 @@ export const HeartsView = z.object({ showId: z.uuid(), items: z.array(HeartCount
 export type HeartsView = z.infer<typeof HeartsView>;
 
 export const HeartsQuery = z.object({ showId: z.uuid('Show not found') });
-export const HeartParams = z.object({ showItemId: z.uuid('Item not found') });
+export const HeartParams = z.object({ showItemId: z.uuid(buyMessages.notFound) });
 
 /** PUT /api/reminders/:showId and DELETE: whether the member will be emailed about the launch. */
 export const ReminderView = z.object({ showId: z.uuid(), subscribed: z.boolean() });

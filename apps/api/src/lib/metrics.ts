@@ -1,8 +1,10 @@
+import type { BuyAttemptOutcome } from '@vault/db';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { GatewayFailure } from '../payments/authnet/client';
 
 /** How a Buy press ended, as an operator reads a live show. */
-export type BuyOutcome = 'won' | 'sold' | 'declined' | 'refused' | 'error' | 'timeout' | 'replay';
+/** The same outcomes the show report counts per item (item_buy_attempts). */
+export type BuyOutcome = BuyAttemptOutcome;
 export type BuyTransport = 'http' | 'socket';
 /** A gateway call's result: 'ok', or why it failed. */
 export type GatewayResult = 'ok' | GatewayFailure;

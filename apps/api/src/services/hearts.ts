@@ -1,4 +1,4 @@
-import { type HeartCount, type HeartsView, memberMessages, showMessages } from '@vault/contracts';
+import { buyMessages, type HeartCount, type HeartsView, memberMessages, showMessages } from '@vault/contracts';
 import { AppError } from '../lib/app-error';
 import { addHeart, findItemShow, heartOfItem, heartsOfShow, removeHeart } from '../repositories/hearts';
 import { findShow } from '../repositories/shows';
@@ -8,7 +8,7 @@ import type { ServiceDeps } from './deps';
 const VISIBLE = new Set(['scheduled', 'running', 'paused']);
 const visible = (show: { kind: string; status: string }) => show.kind === 'live' && VISIBLE.has(show.status);
 
-const ITEM_NOT_FOUND = new AppError(404, 'not_found', 'Item not found');
+const ITEM_NOT_FOUND = new AppError(404, 'not_found', buyMessages.notFound);
 
 /** A show's lineup with heart counts and the member's own hearts. */
 export async function showHearts(deps: Pick<ServiceDeps, 'db'>, showId: string, userId: string): Promise<HeartsView> {

@@ -1,8 +1,8 @@
 import { AuditPage, AuditQuery } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { auditPage } from '../../lib/audit';
 import { guardEveryRoute } from '../../lib/route-access';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
+import { auditPage } from '../../services/audit';
 
 /** Admin: the audit log of admin actions, newest first, a page at a time (keyset by id). */
 const auditRoutes: FastifyPluginAsync = async (fastify) => {
