@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPurchase } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
+import { outcomeToasts } from './outcome-toasts';
 
 export const purchasesKey = (showId: string) => ['/api/shows', showId, 'purchases'] as const;
 
@@ -14,15 +15,25 @@ export function useShowPurchases(showId: string) {
   });
 }
 
+type Settle = { purchaseId: string; action: 'capture' | 'void' };
+
+/** Capture or void an authorized sale; its toast outlives the dialog (outcome-toasts.ts). */
 export function useSettlePurchase(showId: string) {
   const queryClient = useQueryClient();
+  const toasts = outcomeToasts<AdminPurchase, Settle>({
+    success: (_purchase, { action }) =>
+      action === 'capture' ? { title: 'Payment captured', variant: 'success' } : { title: 'Payment voided' },
+    failure: ({ action }) => (action === 'capture' ? 'Failed to capture payment' : 'Failed to void payment'),
+  });
   return useMutation({
-    mutationFn: ({ purchaseId, action }: { purchaseId: string; action: 'capture' | 'void' }) =>
+    mutationFn: ({ purchaseId, action }: Settle) =>
       api.post<AdminPurchase>(`/api/purchases/${encodeURIComponent(purchaseId)}/${action}`, {}),
-    onSuccess: (purchase) => {
+    onSuccess: (purchase, vars) => {
       queryClient.setQueryData<AdminPurchase[]>(purchasesKey(showId), (list) =>
         list?.map((p) => (p.id === purchase.id ? purchase : p)),
       );
+      toasts.onSuccess(purchase, vars);
     },
+    onError: toasts.onError,
   });
 }

@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@vault/contracts';
+import { type MessageResponse, showMessages } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 import { refreshShowState } from '../../../lib/live-show/fetch-show-state';
+import { type OutcomeToasts, outcomeToasts } from './outcome-toasts';
 import { showItemsKey } from './show-items';
 import { showsKey } from './shows';
 
-/** Start, pause and reset change the live show, its lineup's statuses and the show list. */
-function useShowCommand<V>(send: (vars: V) => Promise<MessageResponse>) {
+/**
+ * Start, pause and reset change the live show, its lineup's statuses and the show list. Their
+ * toasts (SPEC §8) live here: the button that was pressed is often gone by the time they answer.
+ */
+function useShowCommand<V>(send: (vars: V) => Promise<MessageResponse>, says: OutcomeToasts<MessageResponse, V>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    ...outcomeToasts(says),
     onSettled: () => {
       refreshShowState();
       void queryClient.invalidateQueries({ queryKey: showsKey });
@@ -19,8 +24,18 @@ function useShowCommand<V>(send: (vars: V) => Promise<MessageResponse>) {
 }
 
 export const useStartShow = () =>
-  useShowCommand((showId: string) => api.post<MessageResponse>('/api/show/start', { showId }));
-export const usePauseShow = () => useShowCommand<void>(() => api.post<MessageResponse>('/api/show/pause', {}));
+  useShowCommand((showId: string) => api.post<MessageResponse>('/api/show/start', { showId }), {
+    success: { title: showMessages.started, variant: 'success' },
+    failure: 'Failed to start show',
+  });
+export const usePauseShow = () =>
+  useShowCommand<void>(() => api.post<MessageResponse>('/api/show/pause', {}), {
+    success: { title: showMessages.paused },
+    failure: 'Failed to pause show',
+  });
 /** SPEC §7: reset sends the running show's id. */
 export const useResetShow = () =>
-  useShowCommand((showId: string) => api.post<MessageResponse>('/api/show/reset', { showId }));
+  useShowCommand((showId: string) => api.post<MessageResponse>('/api/show/reset', { showId }), {
+    success: { title: showMessages.reset },
+    failure: 'Failed to reset show',
+  });

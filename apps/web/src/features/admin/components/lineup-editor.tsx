@@ -1,9 +1,7 @@
 import { type AdminShow, showMessages } from '@vault/contracts';
 import { HeartTally } from '../../../components/heart-tally';
 import { Badge } from '../../../components/ui/badge';
-import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
 import { useReorderLineup } from '../api/shows';
 import { itemStatusVariant } from '../display';
 import { moveItem } from '../lineup';
@@ -33,14 +31,7 @@ export function LineupEditor({ show }: { show: AdminShow }) {
   // The server refuses to reorder a live show; say so instead of offering buttons that fail.
   const locked = show.status === 'running' || show.status === 'paused';
 
-  const move = (index: number, delta: -1 | 1) =>
-    reorder.mutate(
-      { show, lineup: moveItem(items, index, delta) },
-      {
-        onError: (e) =>
-          toast({ title: 'Failed to reorder lineup', description: serverMessage(e), variant: 'destructive' }),
-      },
-    );
+  const move = (index: number, delta: -1 | 1) => reorder.mutate({ show, lineup: moveItem(items, index, delta) });
 
   if (items.length === 0) return <p className="text-sm text-steel-400">No items in this lineup yet.</p>;
   return (

@@ -1,12 +1,10 @@
-import { type ShowStateView, showMessages } from '@vault/contracts';
+import type { ShowStateView } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useNow } from '../../../hooks/use-now';
-import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { formatMinutes, msLeft } from '../../../lib/live-show/clock';
 import { useLiveShow } from '../../../lib/live-show/store';
-import { toast } from '../../../lib/toast';
 import { usePauseShow, useStartShow } from '../api/show-control';
 import { itemStatusVariant, phaseLabel } from '../display';
 import { ResetShowButton } from './reset-show-button';
@@ -69,17 +67,6 @@ export function LiveShowPanel({ view }: { view: ShowStateView }) {
   const paused = show.status === 'paused';
   const busy = start.isPending || pause.isPending;
 
-  const onStart = () =>
-    start.mutate(show.id, {
-      onSuccess: () => toast({ title: showMessages.started, variant: 'success' }),
-      onError: (e) => toast({ title: 'Failed to start show', description: serverMessage(e), variant: 'destructive' }),
-    });
-  const onPause = () =>
-    pause.mutate(undefined, {
-      onSuccess: () => toast({ title: showMessages.paused }),
-      onError: (e) => toast({ title: 'Failed to pause show', description: serverMessage(e), variant: 'destructive' }),
-    });
-
   return (
     // Phones: where the show is, the item, then the buttons; wider: the item beside the other two.
     <div className="grid gap-4 md:grid-cols-2 md:gap-x-6">
@@ -103,11 +90,11 @@ export function LiveShowPanel({ view }: { view: ShowStateView }) {
       </div>
       <div className="grid grid-cols-2 gap-3 self-end sm:flex">
         {paused ? (
-          <Button onClick={onStart} disabled={busy}>
+          <Button onClick={() => start.mutate(show.id)} disabled={busy}>
             {start.isPending ? 'Starting...' : 'Start Show'}
           </Button>
         ) : (
-          <Button variant="secondary" onClick={onPause} disabled={busy}>
+          <Button variant="secondary" onClick={() => pause.mutate()} disabled={busy}>
             {pause.isPending ? 'Pausing...' : 'Pause Show'}
           </Button>
         )}

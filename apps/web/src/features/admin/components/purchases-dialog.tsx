@@ -4,10 +4,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
-import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { purchaseStatusVariant } from '../../../lib/purchase-status';
-import { toast } from '../../../lib/toast';
 import { useSettlePurchase, useShowPurchases } from '../api/purchases';
 import { RelistDialog } from '../test-products/relist-dialog';
 
@@ -73,25 +71,9 @@ function PurchaseList({ show }: { show: AdminShow }) {
   const [voiding, setVoiding] = useState<AdminPurchase | null>(null);
   const [relisting, setRelisting] = useState<AdminPurchase | null>(null);
 
-  const capture = (purchase: AdminPurchase) =>
-    settle.mutate(
-      { purchaseId: purchase.id, action: 'capture' },
-      {
-        onSuccess: () => toast({ title: 'Payment captured', variant: 'success' }),
-        onError: (e) =>
-          toast({ title: 'Failed to capture payment', description: serverMessage(e), variant: 'destructive' }),
-      },
-    );
+  const capture = (purchase: AdminPurchase) => settle.mutate({ purchaseId: purchase.id, action: 'capture' });
   const confirmVoid = (purchase: AdminPurchase) =>
-    settle.mutate(
-      { purchaseId: purchase.id, action: 'void' },
-      {
-        onSuccess: () => toast({ title: 'Payment voided' }),
-        onError: (e) =>
-          toast({ title: 'Failed to void payment', description: serverMessage(e), variant: 'destructive' }),
-        onSettled: () => setVoiding(null),
-      },
-    );
+    settle.mutate({ purchaseId: purchase.id, action: 'void' }, { onSettled: () => setVoiding(null) });
 
   if (purchases.isPending) return <p className="text-sm text-steel-400">Loading purchases...</p>;
   if (purchases.isError) return <p className="text-sm text-steel-400">Could not load the purchases.</p>;

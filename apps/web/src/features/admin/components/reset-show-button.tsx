@@ -1,9 +1,6 @@
-import { showMessages } from '@vault/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { serverMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { useResetShow } from '../api/show-control';
 
 /** Reset Show, behind a confirmation: it stops the show and puts its unsold items back in the queue. */
@@ -20,12 +17,8 @@ export function ResetShowButton({
 }) {
   const reset = useResetShow();
   const [confirming, setConfirming] = useState(false);
-  const onReset = () =>
-    reset.mutate(showId, {
-      onSuccess: () => toast({ title: showMessages.reset }),
-      onError: (e) => toast({ title: 'Failed to reset show', description: serverMessage(e), variant: 'destructive' }),
-      onSettled: () => setConfirming(false),
-    });
+  // The toasts are the hook's: this button is often unmounted by the push before the answer.
+  const onReset = () => reset.mutate(showId, { onSettled: () => setConfirming(false) });
   return (
     <>
       <Button

@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { serverMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { useScheduleShow } from '../api/shows';
 import { fromDatetimeLocal, toDatetimeLocal } from '../schedule';
 
@@ -21,18 +19,7 @@ export function ScheduleForm({ show }: { show: AdminShow }) {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!launchTime) return;
-    schedule.mutate(
-      { showId: show.id, body: { launchTime, status } },
-      {
-        onSuccess: () => toast({ title: 'Show Scheduled', variant: 'success' }),
-        onError: (e) =>
-          toast({
-            title: 'Failed to Schedule Show',
-            description: serverMessage(e) ?? 'Unable to schedule show',
-            variant: 'destructive',
-          }),
-      },
-    );
+    schedule.mutate({ showId: show.id, body: { launchTime, status } });
   };
 
   return (

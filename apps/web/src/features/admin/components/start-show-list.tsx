@@ -1,8 +1,6 @@
-import { type ShowStateView, showMessages } from '@vault/contracts';
+import type { ShowStateView } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { serverMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { useStartShow } from '../api/show-control';
 import { useShows } from '../api/shows';
 import { itemCount, showStatusVariant } from '../display';
@@ -18,12 +16,6 @@ export function StartShowList({ view }: { view: ShowStateView }) {
   if (shows.isError)
     return <p className="text-sm text-steel-400">Could not load the shows. Please refresh the page.</p>;
   const ready = shows.data.filter((s) => s.lineup.length > 0);
-
-  const onStart = (showId: string) =>
-    start.mutate(showId, {
-      onSuccess: () => toast({ title: showMessages.started, variant: 'success' }),
-      onError: (e) => toast({ title: 'Failed to start show', description: serverMessage(e), variant: 'destructive' }),
-    });
 
   return (
     <div>
@@ -58,7 +50,7 @@ export function StartShowList({ view }: { view: ShowStateView }) {
                   <ResetShowButton showId={show.id} title={show.title} className="sm:w-36" />
                 ) : null}
                 <Button
-                  onClick={() => onStart(show.id)}
+                  onClick={() => start.mutate(show.id)}
                   disabled={start.isPending}
                   aria-label={`Start Show: ${show.title}`}
                   className="sm:w-36"
