@@ -14,22 +14,27 @@ const HEADER = [
   'Purchase status',
   ...OUTCOMES.map((outcome) => `Attempts ${outcome}`),
   'Attempts total',
+  'Members pressing',
   'Hearts',
 ];
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some
- * strip first) as a formula: an item titled `=HYPERLINK(…)` must stay text. The leading
- * apostrophe is what spreadsheets themselves use to mark a cell as text (OWASP's CSV injection advice).
+ * strip first, as some trim leading spaces) as a formula: an item titled `=HYPERLINK(…)` must stay
+ * text. The leading apostrophe is what spreadsheets themselves use to mark a cell as text (OWASP's
+ * CSV injection advice).
  */
 function neutralise(field: string): string {
-  return /^[=+\-@\t\r]/.test(field) ? `'${field}` : field;
+  return /^[\t\r\n]|^\s*[=+\-@]/.test(field) ? `'${field}` : field;
 }
 
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-function quote(field: string): string {
-  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
-}
+/**
+ * RFC 4180, every field quoted and its quotes doubled. Quoting only fields with a comma, quote or
+ * line break left `x;=1+2@x.co` bare, and a spreadsheet whose locale splits on `;` cut it into
+ * cells, the second a formula. Quoted, a spreadsheet that honours quotes (all of them) reads the
+ * field whole, so guarding the field's start (neutralise) guards the cell.
+ */
+const quote = (field: string): string => `"${field.replace(/"/g, '""')}"`;
 
 const cell = (value: string | number | null) => quote(neutralise(value === null ? '' : String(value)));
 
@@ -50,6 +55,7 @@ export function reportCsv(report: ShowReport): string {
     item.purchaseStatus,
     ...OUTCOMES.map((outcome) => item.attempts[outcome]),
     item.attempts.total,
+    item.attemptMembers.total,
     item.hearts,
   ]);
   return `\uFEFF${[HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;

@@ -1,0 +1,105 @@
+import type { ReportItem, ShowReport } from '@vault/contracts';
+import { parseCsv } from '@vault/testing';
+import { describe, expect, it } from 'vitest';
+import { reportCsv } from './csv';
+
+const attempts = { won: 1, sold: 0, declined: 0, error: 0, timeout: 0, replay: 0, refused: 2, total: 3 };
+
+function item(overrides: Partial<ReportItem>): ReportItem {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    index: 0,
+    title: 'Raven Tanto',
+    price: '40.00',
+    status: 'sold',
+    shownAt: '2025-01-01T10:00:00.000Z',
+    soldAt: '2025-01-01T10:00:05.000Z',
+    secondsToSale: 5,
+    buyer: { id: '00000000-0000-4000-8000-000000000002', email: 'a@x.co', fullName: 'A' },
+    purchaseStatus: 'authorized',
+    attempts,
+    attemptMembers: { ...attempts, refused: 1, total: 2 },
+    hearts: 0,
+    ...overrides,
+  };
+}
+
+function reportOf(items: ReportItem[]): ShowReport {
+  return {
+    show: {
+      id: '00000000-0000-4000-8000-000000000003',
+      title: 'Night',
+      status: 'completed',
+      launchTime: null,
+      startedAt: null,
+      completedAt: null,
+    },
+    totals: {
+      items: items.length,
+      sold: 0,
+      sellThrough: 0,
+      revenue: '0.00',
+      attempts: 0,
+      attemptMembers: 0,
+      peakWatchers: 0,
+    },
+    items,
+    watchers: [],
+    timeline: [],
+  };
+}
+
+/** The CSV's data lines as written, without the byte order mark and the header. */
+const rawLines = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(1, -1);
+
+describe('the show report CSV', () => {
+  // A member's email is whatever they registered with: `;` splits cells in many locales' spreadsheets.
+  const email = 'x;=1+2;@SUM(1)@x.co';
+
+  it('quotes a buyer email with ; and = so a spreadsheet reads it as one text cell', () => {
+    const csv = reportCsv(reportOf([item({ buyer: { id: item({}).buyer?.id ?? '', email, fullName: null } })]));
+    const [line] = rawLines(csv);
+    expect(line).toContain(',"x;=1+2;@SUM(1)@x.co",');
+    expect(parseCsv(csv.replace(/^\uFEFF/, ''))[1]?.[7]).toBe(email);
+  });
+
+  it('quotes every field of every line, header included (RFC 4180)', () => {
+    const csv = reportCsv(reportOf([item({}), item({ index: 1, buyer: null, soldAt: null, purchaseStatus: null })]));
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(0, -1);
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      // Each field is "…" with inner quotes doubled; fields are joined by commas and nothing else.
+      expect(line, line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+    }
+    expect(lines[2]).toContain(',"",'); // an empty cell is an empty quoted field
+  });
+
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+1', "'+1"],
+    ['-1+2', "'-1+2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ['  =1+2', "'  =1+2"],
+    ['Plain', 'Plain'],
+    ['a-b=c', 'a-b=c'],
+  ])('guards the start of the cell %j as text', (title, expected) => {
+    const csv = reportCsv(reportOf([item({ title })]));
+    expect(parseCsv(csv.replace(/^\uFEFF/, ''))[1]?.[1]).toBe(expected);
+  });
+
+  it('guards an email cell that starts like a formula, keeps the rest of it whole', () => {
+    const csv = reportCsv(
+      reportOf([item({ buyer: { id: item({}).buyer?.id ?? '', email: '=x;y@x.co', fullName: null } })]),
+    );
+    expect(parseCsv(csv.replace(/^\uFEFF/, ''))[1]?.[7]).toBe("'=x;y@x.co");
+  });
+});
