@@ -1,4 +1,4 @@
-import { HeartCount, HeartsView, memberMessages } from '@vault/contracts';
+import { buyMessages, HeartCount, HeartsView } from '@vault/contracts';
 import { backends, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from './test-app';
@@ -104,8 +104,8 @@ describe.each(backends)('hearts on %s', (backend) => {
 
     for (const itemId of [idleItem.id, doneItem.id]) {
       const refused = await heart(member, itemId);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: memberMessages.heartNotAllowed, code: 'conflict' });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: buyMessages.notFound, code: 'not_found' });
     }
     // A show members cannot see is not found, rather than confirmed to exist.
     expect((await hearts(member, idle.show.id)).json()).toMatchObject({ code: 'not_found' });
@@ -121,5 +121,23 @@ describe.each(backends)('hearts on %s', (backend) => {
     });
     expect(crossSite.statusCode).toBe(403);
     expect(await db().selectFrom('itemHearts').selectAll().where('userId', '=', member.userId).execute()).toEqual([]);
+  });
+  it('answers an item or show members cannot see (draft, ended) exactly as an unknown one', async () => {
+    const [member] = await members(1);
+    if (!member) throw new Error('setup');
+    const answer = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: res.body });
+    const unknownItem = '00000000-0000-4000-8000-00000000dead';
+    const unknownShow = '00000000-0000-4000-8000-00000000beef';
+    for (const status of ['idle', 'completed'] as const) {
+      const hidden = await showWithItems(status);
+      const hiddenItem = hidden.items[0]?.id ?? '';
+      for (const on of [true, false]) {
+        expect(answer(await heart(member, hiddenItem, on)), `${status} ${on}`).toEqual(
+          answer(await heart(member, unknownItem, on)),
+        );
+      }
+      expect(answer(await hearts(member, hidden.show.id))).toEqual(answer(await hearts(member, unknownShow)));
+    }
+    expect(answer(await heart(member, unknownItem))).toMatchObject({ status: 404 });
   });
 });

@@ -121,9 +121,16 @@ describe.each(backends)('show reminders by email on %s (real SMTP)', (backend) =
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: showMessages.notFound, code: 'not_found' });
     const idle = (await call(admin, 'POST', '/api/shows', { title: 'Not scheduled', perKnifeSeconds: 60 })).json();
-    const refused = await call(member, 'PUT', `/api/reminders/${idle.id}`);
+    // A draft show is hidden from members: not found, as an unknown one.
+    const hidden = await call(member, 'PUT', `/api/reminders/${idle.id}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: showMessages.notFound, code: 'not_found' });
+    // A show members see but that is not coming up (already live) is refused as such.
+    await t.database.db.updateTable('shows').set({ status: 'paused' }).where('id', '=', id).execute();
+    const refused = await call(member, 'PUT', `/api/reminders/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: memberMessages.reminderNotAllowed, code: 'conflict' });
+    await t.database.db.updateTable('shows').set({ status: 'completed' }).where('id', '=', id).execute();
     expect((await call(null, 'PUT', `/api/reminders/${id}`)).statusCode).toBe(401);
     const badId = await call(member, 'PUT', '/api/reminders/not-a-show');
     expect(badId.statusCode).toBe(400);
@@ -247,7 +254,8 @@ describe.each(backends)('show reminders by email on %s (real SMTP)', (backend) =
     for (const title of ['One', 'Two', 'Three']) {
       await call(admin, 'POST', '/api/show-items', { showId, title, price: '10.00', imageUrls: ['/media/a.jpg'] });
     }
-    expect((await call(member, 'GET', `/api/reminders/${showId}/calendar.ics`)).statusCode).toBe(409);
+    // Not scheduled yet: a draft, hidden from members.
+    expect((await call(member, 'GET', `/api/reminders/${showId}/calendar.ics`)).statusCode).toBe(404);
     const launchAt = Math.floor((Date.now() + 86_400_000) / 1000) * 1000;
     expect((await schedule(showId, launchAt)).statusCode).toBe(200);
 
@@ -273,5 +281,35 @@ describe.each(backends)('show reminders by email on %s (real SMTP)', (backend) =
     expect((await call(null, 'GET', `/api/reminders/${showId}/calendar.ics`)).statusCode).toBe(401);
     const unknown = await call(member, 'GET', '/api/reminders/00000000-0000-4000-8000-000000000000/calendar.ics');
     expect(unknown.statusCode).toBe(404);
+  });
+  it('answers every reminder call on a show members cannot see (draft, ended) exactly as on an unknown one', async () => {
+    const [member] = members;
+    if (!member) throw new Error('setup');
+    const answer = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: res.body });
+    const unknown = '00000000-0000-4000-8000-00000000beef';
+    const draft = (await call(admin, 'POST', '/api/shows', { title: 'Draft', perKnifeSeconds: 60 })).json()
+      .id as string;
+    const { id: ended } = await scheduledShow('Ended', 3_600_000);
+    await t.database.db.updateTable('shows').set({ status: 'completed' }).where('id', '=', ended).execute();
+    for (const hidden of [draft, ended]) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['PUT', ''],
+        ['DELETE', ''],
+        ['GET', '/calendar.ics'],
+      ] as const) {
+        const seen = answer(await call(member, method, `/api/reminders/${hidden}${suffix}`));
+        expect(seen, `${method} ${suffix} on ${hidden === draft ? 'draft' : 'ended'}`).toEqual(
+          answer(await call(member, method, `/api/reminders/${unknown}${suffix}`)),
+        );
+        expect(seen.status).toBe(404);
+      }
+    }
+    const rows = await t.database.db
+      .selectFrom('showReminders')
+      .selectAll()
+      .where('showId', 'in', [draft, ended])
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

@@ -1,12 +1,9 @@
-import { buyMessages, type HeartCount, type HeartsView, memberMessages, showMessages } from '@vault/contracts';
+import { buyMessages, type HeartCount, type HeartsView, showMessages } from '@vault/contracts';
 import { AppError } from '../lib/app-error';
 import { addHeart, findItemShow, heartOfItem, heartsOfShow, removeHeart } from '../repositories/hearts';
 import { findShow } from '../repositories/shows';
 import type { ServiceDeps } from './deps';
-
-/** Shows whose lineup members see (the countdown card's preview, the live show): hearts apply to them. */
-const VISIBLE = new Set(['scheduled', 'running', 'paused']);
-const visible = (show: { kind: string; status: string }) => show.kind === 'live' && VISIBLE.has(show.status);
+import { membersCanSee } from './member-visible';
 
 const ITEM_NOT_FOUND = new AppError(404, 'not_found', buyMessages.notFound);
 
@@ -14,7 +11,7 @@ const ITEM_NOT_FOUND = new AppError(404, 'not_found', buyMessages.notFound);
 export async function showHearts(deps: Pick<ServiceDeps, 'db'>, showId: string, userId: string): Promise<HeartsView> {
   const show = await findShow(deps.db, showId);
   // A show members cannot see is not found, rather than telling them it exists.
-  if (!show || !visible(show)) throw new AppError(404, 'not_found', showMessages.notFound);
+  if (!show || !membersCanSee(show)) throw new AppError(404, 'not_found', showMessages.notFound);
   return { showId, items: await heartsOfShow(deps.db, showId, userId) };
 }
 
@@ -26,8 +23,9 @@ export async function setHeart(
   on: boolean,
 ): Promise<HeartCount> {
   const show = await findItemShow(deps.db, showItemId);
-  if (show?.kind !== 'live') throw ITEM_NOT_FOUND;
-  if (!visible(show)) throw new AppError(409, 'conflict', memberMessages.heartNotAllowed);
+  // Every show members see takes hearts; an item of one they cannot see (a draft, an ended show)
+  // is not found, as an unknown item: a 409 there told them the item exists.
+  if (!show || !membersCanSee(show)) throw ITEM_NOT_FOUND;
   if (on) await addHeart(deps.db, showItemId, userId);
   else await removeHeart(deps.db, showItemId, userId);
   return heartOfItem(deps.db, showItemId, userId);

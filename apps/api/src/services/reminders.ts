@@ -18,14 +18,18 @@ import {
 } from '../repositories/reminders';
 import { findShow } from '../repositories/shows';
 import type { ServiceDeps } from './deps';
+import { membersCanSee } from './member-visible';
 
 const NOT_FOUND = new AppError(404, 'not_found', showMessages.notFound);
 const NOT_ALLOWED = new AppError(409, 'conflict', memberMessages.reminderNotAllowed);
 
-/** A live show (not the standing test-products one), or 404. */
+/**
+ * A show members see (not a draft, an ended show or the standing test-products one), or 404 as
+ * for an unknown id: a 200 or a 409 on a hidden show told a member that it exists.
+ */
 async function liveShow(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<Show> {
   const show = await findShow(deps.db, showId);
-  if (show?.kind !== 'live') throw NOT_FOUND;
+  if (!show || !membersCanSee(show)) throw NOT_FOUND;
   return show;
 }
 

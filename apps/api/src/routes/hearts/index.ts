@@ -18,7 +18,7 @@ const hearts: FastifyPluginAsync = async (fastify) => {
     showHearts(app.deps, request.query.showId, requireUser(request).id),
   );
 
-  const schema = { params: HeartParams, response: { 200: HeartCount, 409: ErrorBody } };
+  const schema = { params: HeartParams, response: { 200: HeartCount, 404: ErrorBody } };
   app.put('/:showItemId', { schema }, async (request) =>
     setHeart(app.deps, request.params.showItemId, requireUser(request).id, true),
   );
