@@ -26,10 +26,20 @@ export function isOwnOrigin(origin: string | undefined, request: FastifyRequest,
 }
 
 /**
- * The same rule for a Socket.IO handshake, which sees only the raw upgrade request: no trusted
- * protocol to rebuild our origin from, so the Origin's host is compared with the Host header.
- * No Origin at all is a non-browser client, which a cookie-less foreign page cannot be.
+ * The same rule for a Socket.IO handshake, which sees only the raw upgrade request: the origin it
+ * was sent to is rebuilt from the Host header and whether this socket is TLS. The Origin must be
+ * a serialized origin exactly as a browser sends one (no path, userinfo or trailing slash) and
+ * equal, scheme, host and port, to PUBLIC_URL's or that one; a suffix match let
+ * `https://evil.example//vault.host` through. No Origin at all is a non-browser client, which a
+ * cookie-less foreign page cannot be.
  */
-export function isOwnSocketOrigin(origin: string | undefined, host: string | undefined, publicOrigin: string): boolean {
-  return !origin || origin === publicOrigin || (host !== undefined && origin.endsWith(`//${host}`));
+export function isOwnSocketOrigin(
+  origin: string | undefined,
+  request: { host: string | undefined; encrypted: boolean },
+  publicOrigin: string,
+): boolean {
+  if (!origin) return true;
+  if (originOf(origin) !== origin) return false;
+  if (origin === publicOrigin) return true;
+  return request.host !== undefined && origin === originOf(`${request.encrypted ? 'https' : 'http'}://${request.host}`);
 }

@@ -67,7 +67,8 @@ export const realtime = fp(
       pingTimeout: PING_TIMEOUT_MS,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
       allowRequest: (req, callback) => {
-        const allowed = isOwnSocketOrigin(req.headers.origin, req.headers.host, publicOrigin);
+        const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
+        const allowed = isOwnSocketOrigin(req.headers.origin, { host: req.headers.host, encrypted }, publicOrigin);
         callback(allowed ? null : 'Cross-site connection refused', allowed);
       },
       ...(adapterClient
