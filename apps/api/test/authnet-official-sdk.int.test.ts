@@ -1,67 +1,28 @@
 import { backends } from '@vault/testing';
 import { APIContracts as Contracts, APIControllers as Controllers } from 'authorizenet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SdkController, sdkClient } from './authnet-sdk';
 import { buildTestApp, gatewayEndpoint, type TestApp } from './test-app';
 
-// A client that is not ours: Authorize.Net's official Node SDK (`authorizenet`), pointed at the
-// simulator with setEnvironment(), builds its requests from its own contracts (with the clientId
-// element it adds to every request) and reads the simulator's answers with its own response
-// classes. If the simulator only understood our client's subset of the XSD, this would fail.
-
-/** Any SDK controller: execute() calls back only on success; on an HTTP failure it keeps the error. */
-interface SdkController {
-  setEnvironment(url: string): void;
-  execute(callback: () => void): void;
-  getResponse(): unknown;
-  getError(): unknown;
-  _request: Record<string, Record<string, unknown>>;
-}
+// The official SDK's requests and response classes against the simulator (see authnet-sdk.ts):
+// if the simulator only understood our client's subset of the XSD, this would fail.
 
 describe.each(backends)("Authorize.Net's official Node SDK against the simulator on %s", (backend) => {
   let t: TestApp;
-  let endpoint: string;
   let credentials: { apiLoginId: string; transactionKey: string; clientKey: string };
+  let sdk: ReturnType<typeof sdkClient>;
 
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
-    endpoint = gatewayEndpoint(t.app);
     credentials = t.app.config.payments;
+    sdk = sdkClient(gatewayEndpoint(t.app), credentials);
   });
   afterAll(async () => {
     await t?.close();
   });
-
-  /** Runs one SDK call against the simulator and returns the raw JSON it got back. */
-  function send(controller: SdkController): Promise<Record<string, unknown>> {
-    controller.setEnvironment(endpoint);
-    return new Promise((resolve, reject) => {
-      const done = (fn: () => void) => {
-        clearInterval(poll);
-        clearTimeout(timer);
-        fn();
-      };
-      const poll = setInterval(() => {
-        const error = controller.getError();
-        if (error) done(() => reject(error));
-      }, 10);
-      const timer = setTimeout(() => done(() => reject(new Error('The SDK call never completed'))), 10_000);
-      controller.execute(() => done(() => resolve(controller.getResponse() as Record<string, unknown>)));
-    });
-  }
-
-  /** Every request the SDK sent carried its clientId, right after merchantAuthentication. */
-  function expectSdkShape(controller: SdkController) {
-    const [request] = Object.values(controller._request);
-    expect(Object.keys(request ?? {}).slice(0, 2)).toEqual(['merchantAuthentication', 'clientId']);
-    expect(request?.clientId).toMatch(/^sdk-node-/);
-  }
-
-  const merchant = () => {
-    const auth = new Contracts.MerchantAuthenticationType();
-    auth.setName(credentials.apiLoginId);
-    auth.setTransactionKey(credentials.transactionKey);
-    return auth;
-  };
+  const send = (controller: SdkController) => sdk.send(controller);
+  const expectSdkShape = (controller: SdkController) => sdk.expectSdkShape(controller);
+  const merchant = () => sdk.merchant();
 
   /** securePaymentContainerRequest: what Accept.js does, with the public client key. */
   async function token(cardNumber: string) {

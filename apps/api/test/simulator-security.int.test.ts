@@ -354,7 +354,11 @@ describe.each(backends)('the simulator owns its tables, on %s', (backend) => {
   it('are absent from a schema migrated by packages/db alone, and created by its own migration', async () => {
     const database = await fresh();
     expect(await simTables(database)).toEqual([]);
-    expect(await migrateSimulator(database)).toEqual(['0001-simulator-tables', '0002-simulator-faults']);
+    expect(await migrateSimulator(database)).toEqual([
+      '0001-simulator-tables',
+      '0002-simulator-faults',
+      '0003-transaction-cards',
+    ]);
     expect(await simTables(database)).toEqual(
       [...SIM_TABLES, 'authnet_sim_migrations', 'authnet_sim_migrations_lock'].sort(),
     );
@@ -384,7 +388,11 @@ describe.each(backends)('the simulator owns its tables, on %s', (backend) => {
     ]) {
       await sql.raw(statement).execute(database.db);
     }
-    expect(await migrateSimulator(database)).toEqual(['0001-simulator-tables', '0002-simulator-faults']);
+    expect(await migrateSimulator(database)).toEqual([
+      '0001-simulator-tables',
+      '0002-simulator-faults',
+      '0003-transaction-cards',
+    ]);
     const db = simulatorDb(database);
     expect(await db.selectFrom('authnetSimCustomers').select(['id', 'merchantCustomerId']).execute()).toEqual([
       { id: 500000001, merchantCustomerId: 'old-member' },

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseHandle } from '@vault/db';
 import { sql } from 'kysely';
-import { type CardBehavior, cardBehavior, cardBrand, luhnValid } from './cards';
+import { cardBehavior, cardBrand, luhnValid } from './cards';
 import { createFaultQueue, type Fault } from './faults';
 import { gatewayFailure as failure, processingError } from './gateway-body';
 import { parseId, randomId, withFreshIds } from './ids';
+import { resolvePayment } from './payment-forms';
 import { bool, expiration, type Json, many, obj, positiveAmount, text } from './request-values';
 import { checkRequest } from './schema-order';
 import { type SimulatorDb, simulatorDb } from './tables';
@@ -376,32 +377,35 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
   }
 
   async function charge(req: Json, tr: Json, type: string): Promise<SimulatorReply> {
-    const profile = obj(tr.profile);
-    const paymentProfileId = parseId(obj(profile.paymentProfile).paymentProfileId);
-    const customerId = parseId(profile.customerProfileId);
-    const card =
-      paymentProfileId === null || customerId === null
-        ? undefined
-        : await db
-            .selectFrom('authnetSimPaymentProfiles')
-            .selectAll()
-            .where('id', '=', paymentProfileId)
-            .where('customerId', '=', customerId)
-            .executeTakeFirst();
-    if (!card) return { body: failure('E00040', 'The record cannot be found.') };
+    // A saved profile, an Accept.js token or the card itself (payment-forms.ts).
+    const resolved = await resolvePayment(db, tr, consumeToken);
+    if ('refused' in resolved) {
+      const { refused } = resolved;
+      if ('request' in refused) return { body: failure(refused.request.code, refused.request.text) };
+      const { card: seen, errorCode, text } = refused.transaction;
+      const account = seen ? { accountNumber: `XXXX${seen.last4}`, accountType: seen.cardType } : {};
+      return transactionReply(req, { ...tr, ...account }, { code: '3', errorCode, text });
+    }
+    const { card } = resolved;
     const amount = positiveAmount(tr.amount);
     if (amount === null)
       return transactionReply(req, tr, { code: '3', errorCode: '5', text: 'A valid amount is required.' });
-    const behavior = card.behavior as CardBehavior;
+    const behavior = card.behavior;
     const account = { accountNumber: `XXXX${card.last4}`, accountType: card.cardType };
 
     // Authorize.Net refuses the same amount on the same card within its duplicate window, unless
-    // the order differs (another invoice number is another order).
+    // the order differs (another invoice number is another order). A card charged without a
+    // profile is known by what the simulator keeps of it: brand, last four digits and expiry.
     const invoiceNumber = text(obj(tr.order).invoiceNumber);
-    const duplicate = await db
-      .selectFrom('authnetSimTransactions')
-      .select('id')
-      .where('paymentProfileId', '=', card.id)
+    const sameCard = db.selectFrom('authnetSimTransactions').select('id');
+    const duplicate = await (card.paymentProfileId === null
+      ? sameCard
+          .where('paymentProfileId', 'is', null)
+          .where('cardType', '=', card.cardType)
+          .where('last4', '=', card.last4)
+          .where('expiration', '=', card.expiration)
+      : sameCard.where('paymentProfileId', '=', card.paymentProfileId)
+    )
       .where('type', '=', type)
       .where('amount', '=', amount.toFixed(2))
       .where('responseCode', '=', '1')
@@ -435,8 +439,11 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
           status,
           responseCode,
           customerId: card.customerId,
-          paymentProfileId: card.id,
+          paymentProfileId: card.paymentProfileId,
           invoiceNumber,
+          cardType: card.cardType,
+          last4: card.last4,
+          expiration: card.expiration,
         })
         .returning('id')
         .executeTakeFirstOrThrow(),
@@ -504,14 +511,19 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
             customerId: original.customerId,
             paymentProfileId: original.paymentProfileId,
             refTransId: original.id,
+            cardType: original.cardType,
+            last4: original.last4,
+            expiration: original.expiration,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
       }),
     );
+    // Like the gateway's, the answer names the card of the original charge (masked).
+    const account = original.last4 ? { accountNumber: `XXXX${original.last4}`, accountType: original.cardType } : {};
     return transactionReply(
       req,
-      { ...tr, transId: row.id },
+      { ...tr, ...account, transId: row.id },
       { code: '1', text: 'This transaction has been approved.' },
     );
   }

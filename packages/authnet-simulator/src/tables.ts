@@ -46,6 +46,10 @@ export interface AuthnetSimTransactionsTable {
   paymentProfileId: number | null;
   refTransId: number | null;
   invoiceNumber: string | null;
+  /** The card charged: brand, last four digits, expiry ('YYYY-MM'); null on rows older than 0003. */
+  cardType: string | null;
+  last4: string | null;
+  expiration: string | null;
   createdAt: CreatedAt;
 }
 
