@@ -110,6 +110,7 @@ describe.each(backends)('the admin audit log on %s', (backend) => {
   let t: TestApp;
   let admin: SeededMember;
   let customer: SeededMember;
+  let unrecordableRuns = 0;
 
   beforeAll(async () => {
     t = await buildTestApp(backend, {
@@ -120,11 +121,14 @@ describe.each(backends)('the admin audit log on %s', (backend) => {
           { preValidation: app.requireAdmin, config: { audit: { action: 'test.echo', target: 'test' } } },
           async () => ({ id: 'echo-result' }),
         );
-        // An action name too long for its column: the record fails, the action does not.
+        // An action name too long for its column: the record fails, so the action must not run.
         app.post(
           '/api/test-audit/unrecordable',
           { preValidation: app.requireAdmin, config: { audit: { action: 'x'.repeat(80), target: 'test' } } },
-          async () => ({ done: true }),
+          async () => {
+            unrecordableRuns++;
+            return { done: true };
+          },
         );
       },
     });
@@ -293,17 +297,30 @@ describe.each(backends)('the admin audit log on %s', (backend) => {
     expect(new Set(requests.map((r) => r.requestId)).size).toBe(performed.length);
   });
 
-  it('records nothing for a refused action', async () => {
+  it('records nothing for a call refused before it runs: not signed in, no admin, invalid', async () => {
     await refusedUnrecorded(admin, 400, 'POST', '/api/shows', { title: '', perKnifeSeconds: 0 });
-    await refusedUnrecorded(admin, 404, 'PATCH', '/api/shows/00000000-0000-4000-8000-000000000000', { title: 'x' });
     await refusedUnrecorded(customer, 403, 'POST', '/api/shows', { title: 'Sneaky', perKnifeSeconds: 5 });
     await refusedUnrecorded(null, 401, 'POST', '/api/show/pause', {});
-    // Another show (startLiveShow's) is live: starting this one is refused.
-    await refusedUnrecorded(admin, 409, 'POST', '/api/show/start', { showId });
-    await refusedUnrecorded(admin, 400, 'POST', '/sandbox/authnet/faults', { kind: 'meltdown' });
+  });
+
+  it('records an action the server refused once it ran, as refused with its status', async () => {
     const purchases = await t.database.db.selectFrom('purchases').select(['id', 'status']).execute();
     const completed = purchases.find((p) => p.status === 'completed');
-    await refusedUnrecorded(admin, 409, 'POST', `/api/purchases/${completed?.id}/capture`, {});
+    const unknownShow = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url, payload, status, action] of [
+      ['PATCH', `/api/shows/${unknownShow}`, { title: 'x' }, 404, 'show.update'],
+      // Another show (startLiveShow's) is live: starting this one is refused.
+      ['POST', '/api/show/start', { showId }, 409, 'show.start'],
+      ['POST', '/sandbox/authnet/faults', { kind: 'meltdown' }, 400, 'payment_simulator.inject_fault'],
+      ['POST', `/api/purchases/${completed?.id}/capture`, {}, 409, 'purchase.capture'],
+    ] as const) {
+      const before = await rowCount();
+      const res = await call(admin, method, url, payload);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+      expect(await rowCount()).toBe(before + 1);
+      const [entry] = (await page('?limit=1')).entries;
+      expect(entry).toMatchObject({ action, details: { outcome: 'refused', status } });
+    }
   });
 
   it('keeps a bounded, secret-free copy of the call and the id it answered with', async () => {
@@ -325,11 +342,12 @@ describe.each(backends)('the admin audit log on %s', (backend) => {
     expect(row.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('still answers a done action when its record cannot be written', async () => {
+  it('refuses an action whose record cannot be written, without running it', async () => {
     const before = await rowCount();
     const res = await call(admin, 'POST', '/api/test-audit/unrecordable', {});
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ done: true });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'service_unavailable' });
+    expect(unrecordableRuns).toBe(0);
     expect(await rowCount()).toBe(before);
   });
 
@@ -352,10 +370,11 @@ describe.each(backends)('the admin audit log on %s', (backend) => {
     expect((await page('?limit=50')).entries).toHaveLength(Math.min(50, all.length));
 
     const purchases = (await page('?action=purchase.')).entries.map((e) => e.action);
-    expect(purchases).toEqual(['purchase.void', 'purchase.capture']);
+    expect(purchases).toEqual(['purchase.capture', 'purchase.void', 'purchase.capture']);
     expect((await page('?action=purchase.void')).entries.map((e) => e.action)).toEqual(['purchase.void']);
     const shows = (await page('?action=show.')).entries.map((e) => e.action);
-    expect(shows).toHaveLength(performed.filter((a) => a.startsWith('show.')).length);
+    // Those performed, and the update and start refused above.
+    expect(shows).toHaveLength(performed.filter((a) => a.startsWith('show.')).length + 2);
     // "_" is no wildcard: "show_" matches no "show." action.
     expect((await page('?action=show_')).entries).toEqual([]);
     expect((await page('?action=')).entries.length).toBe(Math.min(50, all.length));

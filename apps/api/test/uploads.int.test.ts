@@ -425,11 +425,13 @@ describe.each(backends)('image upload on %s', (backend) => {
     expect(AdminShowItem.parse(created.json()).imageUrls).toEqual([img.url]);
     expect((await image(AdminShowItem.parse(created.json()).imageUrls[0] ?? '')).statusCode).toBe(200);
 
+    // The upload's record is written before it runs; the image it stored is in its outcome.
     const audit = await t.database.db
       .selectFrom('adminAudit')
-      .selectAll()
+      .innerJoin('adminAuditOutcomes', 'auditId', 'id')
+      .selectAll('adminAudit')
       .where('action', '=', 'image.upload')
-      .where('targetId', '=', img.id)
+      .where('adminAuditOutcomes.targetId', '=', img.id)
       .execute();
     expect(audit.length).toBeGreaterThan(0);
     expect(audit[0]).toMatchObject({ targetType: 'image', adminUserId: admin.userId });

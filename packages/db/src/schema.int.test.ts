@@ -30,6 +30,7 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
     requestId: true,
     occurredAt: true,
   },
+  adminAuditOutcomes: { auditId: true, status: true, targetId: true, resultId: true, recordedAt: true },
   itemBuyAttempts: { showItemId: true, outcome: true, count: true },
   images: { id: true, width: true, height: true, display: true, thumbnail: true, uploadedBy: true, createdAt: true },
   showReminders: { showId: true, userId: true, unsubscribeToken: true, createdAt: true },
@@ -370,6 +371,7 @@ describe('migrations on postgres', () => {
         '0003-sales',
         '0004-member-features',
         '0005-admin-features',
+        '0006-audit-guard',
       ]);
     } finally {
       await database.dispose();

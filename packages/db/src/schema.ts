@@ -223,6 +223,15 @@ export interface AdminAuditTable {
   occurredAt: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** What an admin action came to, written when it ends (its record was written before it ran). */
+export interface AdminAuditOutcomesTable {
+  auditId: number;
+  status: number;
+  targetId: string | null;
+  resultId: string | null;
+  recordedAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export type BuyAttemptOutcome = 'won' | 'sold' | 'declined' | 'error' | 'timeout' | 'replay' | 'refused';
 
 export interface ItemBuyAttemptsTable {
@@ -244,6 +253,7 @@ export interface ImagesTable {
 
 export interface Database {
   adminAudit: AdminAuditTable;
+  adminAuditOutcomes: AdminAuditOutcomesTable;
   itemBuyAttempts: ItemBuyAttemptsTable;
   images: ImagesTable;
   itemHearts: ItemHeartsTable;

@@ -55,11 +55,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * Text Postgres can store: jsonb refuses NUL (\u0000) and any text column a lone surrogate (no
+ * UTF-8 encodes it). A body may carry either in a field its route ignores; the record must still
+ * be written (an action without one is refused), so both become U+FFFD, which shows something was there.
+ */
+export function storable(text: string): string {
+  return text.replaceAll(NUL, '\ufffd').replace(LONE_SURROGATE, '\ufffd');
+}
+const NUL = String.fromCharCode(0);
+/** A high surrogate with no low one after it, a low one with no high one before it (code units: no `u` flag). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** A JSON copy of `value` within `bounds`, without secret fields; what is not JSON (a stream, a file) is named, not copied. */
 function copy(value: unknown, bounds: Bounds, depth: number): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string') return value.length > bounds.text ? `${value.slice(0, bounds.text)}…` : value;
+  if (typeof value === 'string')
+    return storable(value.length > bounds.text ? `${value.slice(0, bounds.text)}…` : value);
   if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
   if (depth >= bounds.depth) return '[…]';
   if (Array.isArray(value)) {
@@ -70,7 +83,7 @@ function copy(value: unknown, bounds: Bounds, depth: number): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) {
       if (SECRET_FIELD.test(key) || field === undefined) continue;
-      out[key] = copy(field, bounds, depth + 1);
+      out[storable(key)] = copy(field, bounds, depth + 1);
     }
     return out;
   }
@@ -87,12 +100,12 @@ export function sanitiseBody(body: unknown): unknown {
     if (JSON.stringify(result ?? null).length <= DETAILS_MAX_BYTES) return result;
   }
   const keys = isPlainObject(body) ? Object.keys(body).filter((key) => !SECRET_FIELD.test(key)) : [];
-  return { truncated: true, fields: keys.slice(0, 50).map((key) => key.slice(0, 40)) };
+  return { truncated: true, fields: keys.slice(0, 50).map((key) => storable(key.slice(0, 40))) };
 }
 
 const idText = (value: unknown): string | null =>
   (typeof value === 'string' && value !== '') || typeof value === 'number'
-    ? String(value).slice(0, TARGET_ID_MAX)
+    ? storable(String(value).slice(0, TARGET_ID_MAX))
     : null;
 
 /** The `id` of a JSON answer (what a create call made), if it has one. */
@@ -114,30 +127,45 @@ export interface AuditRecord {
 }
 
 /**
- * What one successful call records: the target from the path (showId, purchaseId, id,
- * showItemId), else the body's showId, else the id in the answer; the path parameters and a
- * sanitised body as details, and the answer's id when it is not the target (the new item of an
- * "add item to show").
+ * What an admin call records BEFORE it runs (plugins/audit.ts): the target from the path
+ * (showId, purchaseId, id, showItemId), else the body's showId; the path parameters and a
+ * sanitised body as details. A route with `targetIdOf` names its target only when it has run.
  */
-export function auditRecord(
-  spec: AuditSpec,
-  request: FastifyRequest,
-  call: { params: unknown; body: unknown; payload: unknown },
-): AuditRecord {
-  const params = isPlainObject(call.params) ? call.params : {};
-  const body = isPlainObject(call.body) ? call.body : {};
-  const resultId = answerId(call.payload);
+export function auditIntent(spec: AuditSpec, request: FastifyRequest): AuditRecord {
+  const params = isPlainObject(request.params) ? request.params : {};
+  const body = isPlainObject(request.body) ? request.body : {};
   const fromParams = TARGET_PARAMS.map((name) => idText(params[name])).find((id) => id !== null);
-  const targetId = spec.targetIdOf ? idText(spec.targetIdOf(request)) : (fromParams ?? idText(body.showId) ?? resultId);
+  const targetId = spec.targetIdOf ? null : (fromParams ?? idText(body.showId));
   const details: Record<string, unknown> = {};
   if (Object.keys(params).length > 0) details.params = copy(params, BOUNDS[0] as Bounds, 0);
-  const hasBody = isPlainObject(call.body) ? Object.keys(body).length > 0 : call.body != null;
-  if (hasBody) details.body = sanitiseBody(call.body);
-  if (resultId !== null && resultId !== targetId) details.resultId = resultId;
+  const hasBody = isPlainObject(request.body) ? Object.keys(body).length > 0 : request.body != null;
+  if (hasBody) details.body = sanitiseBody(request.body);
   return {
-    action: spec.actionOf?.(request) ?? spec.action,
+    action: storable(spec.actionOf?.(request) ?? spec.action),
     targetType: spec.target,
     targetId,
     details,
   };
+}
+
+export interface AuditOutcome {
+  status: number;
+  /** The target when the record could not name it before the call: `targetIdOf`, else what a create made. */
+  targetId: string | null;
+  /** The id in the answer when it is not the target (the new item of an "add item to show"). */
+  resultId: string | null;
+}
+
+/** What the call came to, recorded when it answers: its status and the ids only its answer knows. */
+export function auditOutcome(
+  spec: AuditSpec,
+  request: FastifyRequest,
+  call: { status: number; payload: unknown; recordTargetId: string | null },
+): AuditOutcome {
+  if (call.status >= 400) return { status: call.status, targetId: null, resultId: null };
+  const resultId = answerId(call.payload);
+  const named = spec.targetIdOf ? idText(spec.targetIdOf(request)) : null;
+  const targetId = call.recordTargetId === null ? (named ?? (spec.targetIdOf ? null : resultId)) : null;
+  const finalTarget = call.recordTargetId ?? targetId;
+  return { status: call.status, targetId, resultId: resultId !== finalTarget ? resultId : null };
 }

@@ -1,8 +1,10 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import { serviceUnavailableMessage } from '@vault/contracts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AuditSpec, auditRecord } from '../lib/audit';
+import { AppError } from '../lib/app-error';
+import { type AuditSpec, auditIntent, auditOutcome, storable } from '../lib/audit';
 import { type Access, accessOf } from '../lib/route-access';
-import { insertAuditEntry } from '../repositories/audit';
+import { insertAuditEntry, insertAuditOutcome } from '../repositories/audit';
 
 /** A route as finally registered: who may call it, and what it records in the audit log. */
 export interface AuditPolicyEntry {
@@ -23,10 +25,14 @@ declare module 'fastify' {
 }
 
 /**
- * The audit log's recorder (issue 18). A route that declares `config: { audit: … }` (lib/audit.ts)
- * gets one admin_audit row per successful call (status < 400): the admin (request.user, loaded by
- * requireAdmin), the action, the target, a bounded and secret-free copy of the call, the request
- * id. Registered before every route, so its hook reaches them all, the payment simulator's too.
+ * The audit log's recorder (issue 18), fail-closed. A route that declares `config: { audit: … }`
+ * (lib/audit.ts) gets its admin_audit row BEFORE its handler runs, once sign-in and validation
+ * have passed: the admin (request.user, loaded by requireAdmin), the action, the target, a
+ * bounded, secret-free and storable copy of the call, the request id. A record that cannot be
+ * written refuses the action with a 503: an admin action never happens unrecorded. When the call
+ * answers, what it came to (status, the ids only its answer knows) is appended beside the record
+ * (admin_audit_outcomes). Registered before every route, so its hooks reach them all, the payment
+ * simulator's too.
  */
 export const audit = fp(
   async (app: FastifyInstance) => {
@@ -45,28 +51,54 @@ export const audit = fp(
       })),
     );
 
-    // onSend, awaited: the record exists before the admin sees the answer, so the Audit Log tab
-    // opened right after an action always shows it. A failure to record is logged loudly (an
-    // action missing from the log is an incident) but does not turn an action that was done
-    // into a 5xx: the admin would retry something that already happened (a second capture, a
-    // second start).
-    app.addHook('onSend', async (request, reply, payload) => {
+    /** The record each audited call in flight wrote, for its outcome to name. */
+    const written = new WeakMap<FastifyRequest, { id: number; targetId: string | null }>();
+
+    // preHandler: after the admin check (preValidation) and the schema, before the handler, so a
+    // call refused as unauthorised or invalid records nothing, and one that runs always has a record.
+    app.addHook('preHandler', async (request) => {
       const spec = request.routeOptions.config.audit;
-      if (!spec || reply.statusCode >= 400) return payload;
+      if (!spec) return;
       const admin = request.user;
+      if (!admin) throw new Error('an audited route ran without a signed-in user (is it behind requireAdmin?)');
+      const record = auditIntent(spec, request);
       try {
-        if (!admin) throw new Error('an audited route ran without a signed-in user (is it behind requireAdmin?)');
-        const record = auditRecord(spec, request, { params: request.params, body: request.body, payload });
-        await insertAuditEntry(app.db, {
+        const id = await insertAuditEntry(app.db, {
           ...record,
           adminUserId: admin.id,
-          adminEmail: admin.email,
+          adminEmail: storable(admin.email),
           requestId: request.id,
         });
+        written.set(request, { id, targetId: record.targetId });
       } catch (error) {
         request.log.error(
-          { err: error, audit: spec.action, url: request.url, adminId: admin?.id },
-          'AUDIT LOG WRITE FAILED: an admin action succeeded but was not recorded',
+          { err: error, audit: spec.action, url: request.url, adminId: admin.id },
+          'AUDIT LOG WRITE FAILED: the admin action was refused',
+        );
+        throw new AppError(503, 'service_unavailable', serviceUnavailableMessage, {}, { cause: error });
+      }
+    });
+
+    // onSend, awaited: the outcome exists before the admin sees the answer, so the Audit Log tab
+    // opened right after an action shows it complete. Failing to write it loses no action (its
+    // record is there, read as "outcome unknown"); it is logged, not turned into a 5xx for an
+    // action that was done (the admin would retry a second capture, a second start).
+    app.addHook('onSend', async (request, reply, payload) => {
+      const spec = request.routeOptions.config.audit;
+      const record = written.get(request);
+      if (!spec || !record) return payload;
+      written.delete(request);
+      try {
+        const outcome = auditOutcome(spec, request, {
+          status: reply.statusCode,
+          payload,
+          recordTargetId: record.targetId,
+        });
+        await insertAuditOutcome(app.db, { auditId: record.id, ...outcome });
+      } catch (error) {
+        request.log.error(
+          { err: error, audit: spec.action, url: request.url, auditId: record.id },
+          'AUDIT OUTCOME WRITE FAILED: the action is recorded, what it came to is not',
         );
       }
       return payload;
