@@ -2,6 +2,7 @@ import { generateSimulatorCredentials, simulatorDb } from '@vault/authnet-simula
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
 import { socketEvents } from '@vault/contracts';
 import type { DatabaseHandle } from '@vault/db';
+import { createMailer, DEFAULT_REMINDER_LEAD_SECONDS, startNotifyWorker } from '@vault/notify';
 import {
   type Backend,
   openTestDatabase,
@@ -13,6 +14,7 @@ import {
 } from '@vault/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
 import type { TrustProxy } from '../src/lib/trust-proxy';
@@ -141,6 +143,11 @@ export interface TestAppOptions {
   prepare?: (app: FastifyInstance) => void;
   /** Which X-Forwarded-For hops to believe (TRUST_PROXY); default none. */
   trustProxy?: TrustProxy;
+  /**
+   * Scaled: run a notifications worker in-process (on the same Redis, with the same mailer), as a
+   * deployment does: the API only queues email (accounts' links, receipts, reminders).
+   */
+  notifyWorker?: boolean;
 }
 
 /**
@@ -179,6 +186,19 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
   };
   const app = await make(options.prepare);
   if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  const log = pino({ level: 'silent' });
+  const worker =
+    options.notifyWorker && redis
+      ? await startNotifyWorker({
+          db: database.db,
+          connection: redis.redis,
+          prefix: redis.prefix,
+          mailer: config.smtpUrl ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }) : mailer,
+          links: { publicUrl: config.publicUrl },
+          leadMs: (config.reminderLeadSeconds ?? DEFAULT_REMINDER_LEAD_SECONDS) * 1000,
+          log,
+        })
+      : null;
   const siblings: FastifyInstance[] = [];
   const ownBuses: EventBus[] = [];
   return {
@@ -198,6 +218,7 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
       return other;
     },
     async close() {
+      await worker?.close();
       await Promise.all([app, ...siblings].map((a) => a.close()));
       for (const own of ownBuses) await own.close();
       await bus.close();
@@ -253,6 +274,26 @@ export function tokenFrom(outbox: MailMessage[], pattern: RegExp): string {
   const match = text.match(pattern);
   if (!match?.[1]) throw new Error(`no link matching ${pattern} in:\n${text}`);
   return decodeURIComponent(match[1]);
+}
+
+/**
+ * Waits until `outbox` holds at least `count` emails to `to` (they go after the answer, through
+ * the mail outbox) and returns them, oldest first.
+ */
+export async function mailsTo(outbox: MailMessage[], to: string, count = 1, timeoutMs = 10_000) {
+  const started = Date.now();
+  for (;;) {
+    const mails = outbox.filter((m) => m.to === to);
+    if (mails.length >= count) return mails;
+    if (Date.now() - started > timeoutMs) throw new Error(`${mails.length} of ${count} emails to ${to} arrived`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The token of the link in the `count`-th email to `to` (waiting for it), matching `pattern`. */
+export async function mailedToken(outbox: MailMessage[], to: string, pattern: RegExp, count = 1): Promise<string> {
+  const mails = await mailsTo(outbox, to, count);
+  return tokenFrom(mails.slice(0, count), pattern);
 }
 
 /** GET /api/auth/user with `cookie` alone: whom the app takes the session for (401 when it refuses it). */

@@ -191,7 +191,7 @@ export interface ShowMemberPurchasesTable {
   count: number;
 }
 
-export type MailKind = 'receipt' | 'reminder_soon' | 'reminder_launch';
+export type MailKind = 'receipt' | 'reminder_soon' | 'reminder_launch' | 'verify_email' | 'password_reset';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** An email to send (see migration 0004): written with what it is about, delivered after commit. */

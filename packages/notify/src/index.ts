@@ -1,3 +1,4 @@
+export { createToken, hashToken, RESET_TTL_MS, VERIFY_TTL_MS } from './account-mail';
 export { createDeliverer, type Deliverer, type DeliveryOutcome } from './deliverer';
 export { createEmbeddedNotifier, type EmbeddedNotifierDeps } from './embedded';
 export { createMailer, type Mailer, type MailMessage, type NotifyLog } from './mailer';

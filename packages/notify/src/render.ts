@@ -1,6 +1,7 @@
 import { ReceiptMailPayload, type ReminderKind, ReminderMailPayload } from '@vault/contracts';
 import type { Database, MailOutboxRow } from '@vault/db';
 import type { Kysely } from 'kysely';
+import { renderPasswordReset, renderVerifyEmail } from './account-mail';
 import type { MailMessage } from './mailer';
 import { receiptMail, reminderMail } from './templates';
 
@@ -28,6 +29,10 @@ export async function renderRow(
       return renderReminder(db, row, 'soon', links, now);
     case 'reminder_launch':
       return renderReminder(db, row, 'launch', links, now);
+    case 'verify_email':
+      return renderVerifyEmail(db, row, links, now);
+    case 'password_reset':
+      return renderPasswordReset(db, row, links, now);
   }
 }
 

@@ -120,3 +120,31 @@ export function reminderMail(
     ]),
   };
 }
+
+// The account emails may go to an address nobody has verified (whoever registered typed it), so
+// they carry nothing anyone typed — no name — and no link but ours: the vault's own mail must not
+// be a way to send a stranger someone else's words.
+
+export function verifyEmailMail(to: string, verifyLink: string): Omit<MailMessage, 'messageId'> {
+  return {
+    to,
+    subject: 'Verify your email for the Vault',
+    ...body([
+      'Welcome to the Vault.',
+      { label: 'Verify your email address', href: verifyLink },
+      'The link works once, for 48 hours. If you did not create an account, ignore this email.',
+    ]),
+  };
+}
+
+export function passwordResetMail(to: string, resetLink: string): Omit<MailMessage, 'messageId'> {
+  return {
+    to,
+    subject: 'Reset your Vault password',
+    ...body([
+      'Someone asked to reset the password of your Vault account.',
+      { label: 'Reset your password', href: resetLink },
+      'The link works once, for 1 hour. If you did not ask for it, ignore this email.',
+    ]),
+  };
+}

@@ -22,8 +22,9 @@ export interface SmtpCapture {
 /**
  * A real SMTP server on loopback that keeps what it receives, parsed with mailparser: tests send
  * email through real SMTP and read it back as a mail client would. No TLS, any sender, no auth.
+ * `acceptDelayMs` holds each message that long before accepting it: a slow mail provider.
  */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: { acceptDelayMs?: number } = {}): Promise<SmtpCapture> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
   let server: SMTPServer | null = null;
@@ -37,7 +38,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       closeTimeout: 100,
       onData(stream, _session, callback) {
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            if (options.acceptDelayMs) await new Promise((resolve) => setTimeout(resolve, options.acceptDelayMs));
             messages.push(mail);
             for (const check of waiters) check();
             callback();

@@ -11,8 +11,15 @@ export interface AbuseLimits {
     failuresPerIp: number;
     /** Failed logins per (account, IP): what stops guessing without letting a stranger lock out the owner. */
     failuresPerAccountIp: number;
+    /**
+     * Successful logins per account, any IP: each costs a 128 MiB scrypt hash and a session row,
+     * and only the password's holder can spend them, so the owner is never locked out by a stranger.
+     */
+    successesPerAccount: number;
     windowMs: number;
   };
+  /** Live sessions per member: a login past it ends their oldest session (plugins/session.ts). */
+  sessions: { maxPerMember: number };
   register: { perIp: number; windowMs: number };
   forgotPassword: {
     perIp: number;
@@ -39,7 +46,11 @@ const defaultAbuseLimits: AbuseLimits = {
   // 100 failures per 15 min per IP still stops a spray across accounts (400/hour), yet a carrier NAT
   // address shared by a whole show audience never hits it through typos. 10 per (account, IP) is
   // the classic lockout threshold, but scoped to the IP that failed, so the owner elsewhere is unaffected.
-  login: { failuresPerIp: 100, failuresPerAccountIp: 10, windowMs: 15 * MINUTE },
+  // 10 successful logins per 15 min is more than a member signing in on every device they own; a
+  // script signing in over and over (to load the server, or to pile up session rows) stops there.
+  login: { failuresPerIp: 100, failuresPerAccountIp: 10, successesPerAccount: 10, windowMs: 15 * MINUTE },
+  // A phone, a laptop, a tablet, a work machine, a few browsers: 10 covers a member's devices.
+  sessions: { maxPerMember: 10 },
   // Each registration costs a 128 MiB scrypt hash and an email; 20 an hour per address is far above
   // what one household or one NAT address registers, far below what a script would.
   register: { perIp: 20, windowMs: HOUR },
@@ -68,6 +79,7 @@ export type AbuseLimitOverrides = { [K in keyof AbuseLimits]?: Partial<AbuseLimi
 export function resolveAbuseLimits(overrides: AbuseLimitOverrides = {}): AbuseLimits {
   return {
     login: { ...defaultAbuseLimits.login, ...overrides.login },
+    sessions: { ...defaultAbuseLimits.sessions, ...overrides.sessions },
     register: { ...defaultAbuseLimits.register, ...overrides.register },
     forgotPassword: { ...defaultAbuseLimits.forgotPassword, ...overrides.forgotPassword },
     resetPassword: { ...defaultAbuseLimits.resetPassword, ...overrides.resetPassword },

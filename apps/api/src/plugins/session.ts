@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { boundedMemo } from '../lib/memo';
 import type { Db } from '../repositories/db';
-import { deleteSession, findLiveSession, upsertSession } from '../repositories/sessions';
+import { deleteOldestUserSessions, deleteSession, findLiveSession, upsertSession } from '../repositories/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -99,16 +99,27 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
     private readonly announce: (message: SessionsEnded) => Promise<void> = async () => {},
     /** Told of every lookup: answered by the cache (hit) or read from the database (miss). */
     private readonly observe: (hit: boolean) => void = () => {},
+    /** Live sessions a member may hold; a login past it ends their oldest (AbuseLimits.sessions). */
+    private readonly maxPerMember = Number.POSITIVE_INFINITY,
   ) {
     super();
     this.setMaxListeners(0);
   }
 
-  /** Writes a session (at login), in the row shape sessions have always had (cookie fields, userId). */
+  /**
+   * Writes a session (at login, by password or external sign-in), in the row shape sessions have
+   * always had (cookie fields, userId). A member over their session cap loses their oldest ones,
+   * ended everywhere as a logout is: logins in a loop must not pile up rows, and a member who
+   * signs in on one more device expects that to work, not a refusal.
+   */
   async save(sid: string, userId: string | undefined, expire: Date): Promise<void> {
     const sess = JSON.stringify({ cookie: { expires: expire.toISOString(), originalMaxAge: MAX_AGE_MS }, userId });
     this.cache.delete(sessionTag(sid));
     await upsertSession(this.db, sid, sess, expire);
+    if (userId === undefined || !Number.isFinite(this.maxPerMember)) return;
+    for (const old of await deleteOldestUserSessions(this.db, userId, this.maxPerMember)) {
+      await this.end({ type: 'session.ended', session: sessionTag(old) });
+    }
   }
 
   /**
@@ -260,6 +271,7 @@ export const sessions = fp(
           app.log.warn({ err: error, type: message.type }, 'announcing ended sessions failed');
         }),
       app.metrics.sessionLookup,
+      app.limits.sessions.maxPerMember,
     );
     const signer = sessionSigner(options.secret);
 
@@ -297,5 +309,5 @@ export const sessions = fp(
       store.removeAllListeners();
     });
   },
-  { name: 'sessions', dependencies: ['infrastructure', 'metrics'] },
+  { name: 'sessions', dependencies: ['infrastructure', 'metrics', 'rate-limits'] },
 );

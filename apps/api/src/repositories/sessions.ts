@@ -30,3 +30,23 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<number
   const result = await db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Deletes a member's sessions beyond the `keep` newest (latest expiry: sessions last a fixed time
+ * from login); returns the deleted ids, for the caches and sockets that must forget them.
+ */
+export async function deleteOldestUserSessions(db: Db, userId: string, keep: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('sessions')
+    .where('sid', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('sid')
+        .where(sql<string>`sess->>'userId'`, '=', userId)
+        .orderBy('expire', 'desc')
+        .offset(keep),
+    )
+    .returning('sid')
+    .execute();
+  return rows.map((row) => row.sid);
+}

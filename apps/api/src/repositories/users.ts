@@ -59,16 +59,6 @@ export function verifyEmailByToken(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** Stores a reset token for the account with this email, if there is one. */
-export function setResetToken(db: Db, email: string, tokenHash: string, expiry: Date) {
-  return db
-    .updateTable('users')
-    .set({ resetToken: tokenHash, resetTokenExpiry: expiry, updatedAt: new Date() })
-    .where('email', '=', email)
-    .returning(['email', 'firstName'])
-    .executeTakeFirst();
-}
-
 export function findResetTokenHolder(db: Db, tokenHash: string) {
   return db
     .selectFrom('users')

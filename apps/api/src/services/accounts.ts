@@ -5,50 +5,48 @@ import { minutesUntil } from '../lib/abuse-limits';
 import { AppError } from '../lib/app-error';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { refuseTooMany } from '../lib/rate-limiter';
-import { createToken, hashToken } from '../lib/tokens';
+import { hashToken } from '../lib/tokens';
+import { queuePasswordReset, queueVerificationEmail } from '../repositories/account-mail';
+import { withTransaction } from '../repositories/db';
 import {
   consumeResetToken,
   findResetTokenHolder,
   findUserByEmail,
   insertUser,
-  setResetToken,
   verifyEmailByToken,
 } from '../repositories/users';
 import type { ServiceDeps } from './deps';
 import { endUserSessions } from './sessions';
 import { toCurrentUser } from './users';
 
-const VERIFY_TTL_MS = 48 * 3600 * 1000;
-const RESET_TTL_MS = 3600 * 1000;
-
 // Compared against when the email is unknown, so a miss costs the same time as a wrong password.
 const decoyHash = hashPassword('decoy password that never matches');
 
-/** A new account, unverified: the verification link goes out by email. */
+/**
+ * A new account, unverified. Its verification email is an outbox row written with it, sent after
+ * the answer (by this process embedded, by the worker scaled), so a slow mail server slows no one.
+ */
 export async function register(deps: ServiceDeps, body: z.output<typeof RegisterBody>): Promise<CurrentUser> {
   const { firstName, lastName, email, password } = body;
-  const verification = createToken();
-  let user: Awaited<ReturnType<typeof insertUser>>;
+  const passwordHash = await hashPassword(password);
+  let created: { user: Awaited<ReturnType<typeof insertUser>>; mailId: string };
   try {
-    user = await insertUser(deps.db, {
-      email,
-      password: await hashPassword(password),
-      firstName,
-      lastName,
-      fullName: fullNameOf(firstName, lastName),
-      verificationToken: verification.hash,
-      verificationTokenExpiry: new Date(Date.now() + VERIFY_TTL_MS),
+    created = await withTransaction(deps.db, async (trx) => {
+      const user = await insertUser(trx, {
+        email,
+        password: passwordHash,
+        firstName,
+        lastName,
+        fullName: fullNameOf(firstName, lastName),
+      });
+      return { user, mailId: await queueVerificationEmail(trx, user.id) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'email_taken', authMessages.emailTaken);
     throw error;
   }
-  await deps.mailer.send({
-    to: email,
-    subject: 'Verify your email for the Vault',
-    text: `Welcome to the Vault, ${firstName}.\n\nVerify your email address:\n${deps.config.publicUrl}/api/auth/verify?token=${verification.token}\n\nThe link works once, for 48 hours.`,
-  });
-  return toCurrentUser(user);
+  deps.notify.kick([created.mailId]);
+  return toCurrentUser(created.user);
 }
 
 /** True when the link was live (it works once). */
@@ -58,9 +56,10 @@ export async function verifyEmail(deps: Pick<ServiceDeps, 'db'>, token: string):
 
 /**
  * Checks the password, counting failures on two keys: this IP on any account (a spray; generous,
- * since members share carrier-NAT addresses) and this account from this IP (guessing). Nothing
- * counts per account across IPs, so a stranger elsewhere can never lock the owner out. The
- * hand-written counter, not @fastify/rate-limit: see lib/rate-limiter.ts.
+ * since members share carrier-NAT addresses) and this account from this IP (guessing). No failure
+ * counts per account across IPs, so a stranger elsewhere can never lock the owner out. Successes
+ * do count per account across IPs (each is a scrypt hash and a session row): only the password's
+ * holder can spend them. The hand-written counter, not @fastify/rate-limit: see lib/rate-limiter.ts.
  */
 export async function logIn(
   deps: ServiceDeps,
@@ -71,8 +70,14 @@ export async function logIn(
   const { login } = deps.limits;
   const pairKey = `login-fail:account-ip:${email}:${ip}`;
   const ipKey = `login-fail:ip:${ip}`;
+  const successKey = `login-ok:account:${email}`;
   const tooMany = (retryAfterMs: number) =>
     refuseTooMany(retryAfterMs, authMessages.tooManyAttempts(minutesUntil(retryAfterMs)));
+  // Before the hash: an account that used up its logins costs no scrypt. Only looked at, not
+  // counted, so a wrong password never uses one up. (It answers 429 for a known, busy account
+  // where an unknown one gets 401; that tells only someone who already knows the address.)
+  const successes = await rateLimiter.check(successKey, login.successesPerAccount);
+  if (!successes.allowed) tooMany(successes.retryAfterMs);
   // Counted up front, so a burst of parallel guesses cannot all pass before any has failed;
   // a success gives the counts back below.
   const pair = await rateLimiter.hit(pairKey, login.failuresPerAccountIp, login.windowMs);
@@ -98,14 +103,19 @@ export async function logIn(
   }
   if (!user?.password || !ok) throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   await Promise.all([rateLimiter.reset(pairKey), rateLimiter.release(ipKey)]);
+  // Counted once the password proved right; a burst that passed the check together is cut here,
+  // before any of it gets a session.
+  const counted = await rateLimiter.hit(successKey, login.successesPerAccount, login.windowMs);
+  if (!counted.allowed) tooMany(counted.retryAfterMs);
   return toCurrentUser(user);
 }
 
 /**
- * Mails a reset link if an account has this email; the caller answers the same either way. At most
- * a few mails per address per window: past that, no new token and no mail — the inbox is not
- * flooded, the last link sent stays valid (a new token would void it), and a 429 would only tell a
- * stranger that someone is asking for this address.
+ * Mails a reset link if an account has this email; the caller answers the same either way, and in
+ * the same time: the email is an outbox row sent after the answer, written by one statement that
+ * costs the same whether or not the account exists. At most a few mails per address per window:
+ * past that, no row and no mail — the inbox is not flooded, the last link sent stays valid (a new
+ * token would void it), and a 429 would only tell a stranger that someone is asking for this address.
  */
 export async function sendPasswordReset(deps: ServiceDeps, email: string): Promise<void> {
   const { forgotPassword } = deps.limits;
@@ -118,14 +128,8 @@ export async function sendPasswordReset(deps: ServiceDeps, email: string): Promi
     deps.log.info('reset email not sent: per-address limit reached');
     return;
   }
-  const reset = createToken();
-  const user = await setResetToken(deps.db, email, reset.hash, new Date(Date.now() + RESET_TTL_MS));
-  if (!user) return;
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your Vault password',
-    text: `Hello ${user.firstName ?? ''},\n\nReset your password:\n${deps.config.publicUrl}/reset-password?token=${reset.token}\n\nThe link works once, for 1 hour. If you did not ask for it, ignore this email.`,
-  });
+  const mailId = await queuePasswordReset(deps.db, email);
+  if (mailId) deps.notify.kick([mailId]);
 }
 
 /** A new password from a reset link; whoever held the old one is signed out everywhere. */
