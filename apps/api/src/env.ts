@@ -36,6 +36,11 @@ export const ApiEnvObject = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: postgresUrl.optional(),
+  /**
+   * Scaled mode: the role migrations run as at start (the schema's owner), when DATABASE_URL's role
+   * may only read and write rows (docker-compose.yml). Unset: DATABASE_URL's role migrates.
+   */
+  MIGRATION_DATABASE_URL: postgresUrl.optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: redisUrl.optional(),
   REDIS_PREFIX: redisPrefix.default('vault'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { SimulatorCredentials } from '@vault/authnet-simulator';
+import { migrateSimulator, type SimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus } from '@vault/bus';
-import { migrateToLatest, openDatabase } from '@vault/db';
+import { migrateAsOwner, migrateToLatest, openDatabase } from '@vault/db';
 import { connectRedis, logStream, reportRedisOutages } from '@vault/server';
 import { pino } from 'pino';
 import type { ApiEnv } from './env';
@@ -53,6 +53,11 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
       : await openDatabase({ kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pgdata') });
   try {
     await database.ping();
+    // As the schema's owner when the app's role may only read and write rows; the app's own
+    // migrateToLatest below then finds nothing to do. The simulator's tables are DDL too.
+    if (env.mode === 'scaled' && env.MIGRATION_DATABASE_URL) {
+      await migrateAsOwner(env.MIGRATION_DATABASE_URL, payments.mode === 'simulator' ? migrateSimulator : undefined);
+    }
     await migrateToLatest(database);
   } catch (error) {
     await database.close().catch(() => {});

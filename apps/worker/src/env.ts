@@ -15,6 +15,8 @@ import { z } from 'zod';
 export const WorkerEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: postgresUrl,
+  /** The role migrations run as at start (the schema's owner); unset: DATABASE_URL's role. */
+  MIGRATION_DATABASE_URL: postgresUrl.optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   REDIS_URL: redisUrl,
   REDIS_PREFIX: redisPrefix.default('vault'),

@@ -1,4 +1,4 @@
-import { migrateToLatest, openDatabase } from '@vault/db';
+import { migrateAsOwner, migrateToLatest, openDatabase } from '@vault/db';
 import { connectRedis, EnvError, logStream, onShutdown, redactUrl } from '@vault/server';
 import { pino } from 'pino';
 import { loadWorkerEnv } from './env';
@@ -17,6 +17,8 @@ async function main() {
     throw new Error(`Postgres at ${redactUrl(env.DATABASE_URL)} is unreachable: ${error.message}`);
   });
   // API and worker may start together; Kysely's migrator takes an advisory lock, so this is safe.
+  // As the schema's owner when DATABASE_URL's role may only read and write rows.
+  if (env.MIGRATION_DATABASE_URL) await migrateAsOwner(env.MIGRATION_DATABASE_URL);
   await migrateToLatest(database);
   const redis = await connectRedis(env.REDIS_URL, 'vault-worker', log);
 
