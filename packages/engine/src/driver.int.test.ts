@@ -124,4 +124,40 @@ describe.each(backends)('the show clock end to end on %s', (backend) => {
     expect(row.status).toBe('running');
     await driver.command(show.id, { type: 'reset' });
   });
+
+  it('waits out a launch that has no items yet without spinning, and starts the show soon after its first item', async () => {
+    // Its own clock, counting the wake-ups it is asked for.
+    let wakes = 0;
+    const counted = createTimerScheduler((showId, step) => {
+      wakes++;
+      return clock.wake(showId, step);
+    });
+    const clock = createShowDriver({ db: database.db, bus, scheduler: counted });
+    try {
+      const showId = await insertShow(database.db, {
+        title: 'Empty at launch',
+        items: 0,
+        perKnifeSeconds: 60,
+        intermissionSeconds: 0,
+        prerollSeconds: 5,
+        soldHoldSeconds: 1,
+      });
+      await clock.command(showId, { type: 'schedule', launchTime: Date.now() + 200, status: 'scheduled' });
+      await new Promise((resolve) => setTimeout(resolve, 3200));
+      // Due for 3 s with nothing to start: a look about once a second, not a wake-up loop (which
+      // ran hundreds of transactions a second and starved everything else on PGlite's connection).
+      expect(wakes).toBeGreaterThanOrEqual(1);
+      expect(wakes).toBeLessThanOrEqual(5);
+      const status = () =>
+        database.db.selectFrom('shows').select('status').where('id', '=', showId).executeTakeFirstOrThrow();
+      expect((await status()).status).toBe('scheduled');
+
+      // The first item arrives: the launch that waited goes ahead by itself.
+      await database.db.insertInto('showItems').values({ showId, title: 'Late', price: '5.00' }).execute();
+      await expect.poll(async () => (await status()).status, { timeout: 3000, interval: 100 }).toBe('running');
+      await clock.command(showId, { type: 'reset' });
+    } finally {
+      await counted.close();
+    }
+  });
 });

@@ -25,6 +25,14 @@ export interface ShowDriver {
 }
 
 const EARLY_TOLERANCE_MS = 1000;
+/**
+ * A wake-up that finds its deadline passed and still nothing to do (a launch whose lineup is
+ * empty) looks again this much later. Re-arming for the passed deadline itself fired at once, for
+ * ever: a wake-up loop of hundreds of transactions a second that starved everything else on
+ * PGlite's one connection (member requests, reminder emails). One look a second still starts the
+ * show within a second of its first item.
+ */
+export const STALLED_RECHECK_MS = 1000;
 
 /**
  * Drives shows: applies commands through the pure machine in one transaction, then publishes the
@@ -55,21 +63,32 @@ export function createShowDriver(deps: {
     },
 
     async wake(showId, step) {
-      let result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
+      let tickedAt = now();
+      let result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(tickedAt), { expectStep: step });
+      /** This step's deadline had passed when the machine looked, and it had nothing to do. */
+      const stalled = () =>
+        result.ok &&
+        !result.changed &&
+        result.state.step === step &&
+        result.wakeAt !== null &&
+        result.wakeAt <= tickedAt;
       // A wake-up may come early (the queue is armed a little ahead; timers round): wait out the
       // remainder here until the deadline has really passed, rather than re-arming.
       for (let attempt = 0; attempt < 20; attempt++) {
         if (!(result.ok && !result.changed && result.state.step === step && result.wakeAt !== null)) break;
+        if (stalled()) break; // waiting longer changes nothing
         const early = result.wakeAt - now();
         if (early > EARLY_TOLERANCE_MS) break;
         await new Promise((resolve) => setTimeout(resolve, Math.max(1, early)));
-        result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(now()), { expectStep: step });
+        tickedAt = now();
+        result = await applyCommand(deps.db, showId, { type: 'tick' }, new Date(tickedAt), { expectStep: step });
       }
       if (result.ok && !result.changed) {
         // Stale or duplicate: still (re-)arm the show's current wake-up. If whoever moved the step
         // died before arming the next one, this is what keeps the show going; arming twice is a
         // no-op (same job id / the same timer slot).
-        if (result.wakeAt !== null) await deps.scheduler.schedule(showId, result.state.step, result.wakeAt);
+        const at = stalled() ? now() + STALLED_RECHECK_MS : result.wakeAt;
+        if (at !== null) await deps.scheduler.schedule(showId, result.state.step, at);
         return result;
       }
       return after(showId, result);
