@@ -18,6 +18,8 @@ export const BENCH_ENV = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
   AUTHNET_MODE: 'simulator',
+  // No SMTP server: production logs emails only when told to (their links without tokens).
+  MAIL_TRANSPORT: 'log',
 } as const satisfies Record<string, string>;
 
 /** An admin call or a sign-in that has not answered in this time fails the run. */
@@ -72,12 +74,13 @@ export interface BenchApp {
 
 /**
  * The real embedded app (PGlite) in one process, with BENCH_ENV and a data directory of its own
- * (deleted at stop), its demo admin signed in.
+ * (deleted at stop), its admin signed in (ADMIN_EMAIL: production makes no demo admin).
  */
 export async function startBenchApp(): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vault-bench-'));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  const app = await startEmbeddedApp({ ...BENCH_ENV, DATA_DIR: dataDir }).catch((error: unknown) => {
+  const admin = { ADMIN_EMAIL: 'bench-admin@vault.test', ADMIN_PASSWORD: 'bench-admin-password' };
+  const app = await startEmbeddedApp({ ...BENCH_ENV, ...admin, DATA_DIR: dataDir }).catch((error: unknown) => {
     removeData();
     throw error;
   });
@@ -89,7 +92,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     }
   };
   try {
-    return { app, adminCookie: await logIn(app.baseUrl, app.adminEmail, app.adminPassword), stop };
+    return { app, adminCookie: await logIn(app.baseUrl, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -23,6 +23,9 @@ const worker = startProcess('apps/worker/src/main.ts', {
   REDIS_PREFIX: redis.prefix,
   LOG_LEVEL: 'info',
   NODE_ENV: 'production',
+  // Production requires these; this benchmark sends no email.
+  MAIL_TRANSPORT: 'log',
+  PUBLIC_URL: 'http://localhost:3000',
 });
 try {
   await worker.waitFor('show clock started');

@@ -81,7 +81,12 @@ export async function startScaledStack(options: ScaledStackOptions): Promise<Sca
       await api.waitFor('Vault is running');
       bases.push(base);
     }
-    const worker = startProcess('apps/worker/src/main.ts', { ...shared, LOG_LEVEL: 'info' });
+    // The links in its emails point at the first replica (production requires a PUBLIC_URL).
+    const worker = startProcess('apps/worker/src/main.ts', {
+      ...shared,
+      PUBLIC_URL: bases[0] ?? '',
+      LOG_LEVEL: 'info',
+    });
     processes.push(worker);
     await worker.waitFor('worker started');
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiEnvObject, loadApiEnv } from '@vault/api/env';
 import { dockerImage, readDockerfile, repoRoot } from '@vault/testing';
-import { loadWorkerEnv, WorkerEnvSchema } from '@vault/worker/env';
+import { loadWorkerEnv, WorkerEnvObject } from '@vault/worker/env';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -28,7 +28,7 @@ const services = (parse(composeText) as { services: Record<string, ComposeServic
 const stages = readDockerfile();
 const envKeys = {
   api: Object.keys(ApiEnvObject.shape),
-  worker: Object.keys(WorkerEnvSchema.shape),
+  worker: Object.keys(WorkerEnvObject.shape),
 };
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
@@ -128,6 +128,40 @@ describe('docker-compose.yml', () => {
     expect(apiEnv.ADMIN_EMAIL).toBe(operatorEnv.ADMIN_EMAIL);
     expect(apiEnv.ADMIN_PASSWORD).toBe(operatorEnv.ADMIN_PASSWORD);
     expect(() => interpolate(services.api?.environment?.ADMIN_EMAIL ?? '', {})).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it("runs production as the header's lines configure it: its own address, mail chosen, no demo", () => {
+    expect(apiEnv.NODE_ENV).toBe('production');
+    expect(apiEnv.PUBLIC_URL).toBe(operatorEnv.PUBLIC_URL);
+    expect(workerEnv.PUBLIC_URL).toBe(operatorEnv.PUBLIC_URL);
+    expect(apiEnv.SEED_DEMO).toBe(false);
+    // MAIL_TRANSPORT=log: emails logged, links without their tokens, in the API and the workers.
+    expect([apiEnv.MAIL_TRANSPORT, apiEnv.mailLinksRedacted]).toEqual(['log', true]);
+    expect([workerEnv.MAIL_TRANSPORT, workerEnv.mailLinksRedacted]).toEqual(['log', true]);
+    for (const app of ['api', 'worker'] as const)
+      expect(() => interpolate(services[app]?.environment?.PUBLIC_URL ?? '', {})).toThrow(/PUBLIC_URL/);
+  });
+
+  it('refuses to run the apps without SMTP_URL unless the log is chosen, and sends with SMTP_URL', () => {
+    const { MAIL_TRANSPORT: _, ...withoutMail } = operatorEnv;
+    const withVars = (vars: Record<string, string>, service: ComposeService | undefined) =>
+      Object.fromEntries(Object.entries(service?.environment ?? {}).map(([k, v]) => [k, interpolate(v, vars)]));
+    expect(() => loadApiEnv(withVars(withoutMail, services.api))).toThrow(/SMTP_URL: NODE_ENV=production sends email/);
+    expect(() => loadWorkerEnv(withVars(withoutMail, services.worker))).toThrow(/SMTP_URL: NODE_ENV=production/);
+    const smtp = { ...withoutMail, SMTP_URL: 'smtp://vault:pw@mail.example.com:587' };
+    expect(loadApiEnv(withVars(smtp, services.api)).SMTP_URL).toBe(smtp.SMTP_URL);
+    expect(loadWorkerEnv(withVars(smtp, services.worker)).SMTP_URL).toBe(smtp.SMTP_URL);
+  });
+
+  it("guards Redis with the header's password, which the api and the workers connect with", () => {
+    const password = operatorEnv.REDIS_PASSWORD ?? '';
+    expect(password).toMatch(/^[0-9a-f]{48}$/);
+    const command = (services.redis?.command ?? []).map((part) => interpolate(part, operatorEnv));
+    expect(command.join(' ')).toContain(`--requirepass ${password}`);
+    expect(environmentOf(services.redis).REDISCLI_AUTH).toBe(password);
+    expect(services.redis?.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
+    for (const env of [apiEnv, workerEnv]) expect(new URL(env.REDIS_URL ?? '').password).toBe(password);
+    expect(() => (services.redis?.command ?? []).map((part) => interpolate(part, {}))).toThrow(/REDIS_PASSWORD/);
   });
 
   for (const app of ['api', 'worker'] as const) {

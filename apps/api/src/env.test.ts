@@ -53,8 +53,9 @@ describe('API environment', () => {
     expect(() => loadApiEnv({ NODE_ENV: 'production' })).toThrow(
       /AUTHNET_MODE: NODE_ENV=production needs Authorize\.Net credentials .*set AUTHNET_MODE=simulator/,
     );
-    expect(loadApiEnv({ NODE_ENV: 'production', AUTHNET_MODE: 'simulator' }).authnetMode).toBe('simulator');
-    expect(loadApiEnv({ NODE_ENV: 'production', ...gateway }).authnetMode).toBe('authorize.net');
+    const mail = { PUBLIC_URL: 'https://vault.example.com', MAIL_TRANSPORT: 'log' };
+    expect(loadApiEnv({ NODE_ENV: 'production', AUTHNET_MODE: 'simulator', ...mail }).authnetMode).toBe('simulator');
+    expect(loadApiEnv({ NODE_ENV: 'production', ...gateway, ...mail }).authnetMode).toBe('authorize.net');
     expect(loadApiEnv({}).authnetMode).toBe('simulator');
   });
 
@@ -87,5 +88,61 @@ describe('API environment', () => {
     expect(() => loadApiEnv({ ADMIN_EMAIL: 'a@b.co' })).toThrow(
       /ADMIN_PASSWORD: set ADMIN_EMAIL and ADMIN_PASSWORD together/,
     );
+  });
+
+  describe('in production', () => {
+    const production = { NODE_ENV: 'production', AUTHNET_MODE: 'simulator' };
+    const mailed = { ...production, PUBLIC_URL: 'https://vault.example.com', SMTP_URL: 'smtp://mail.example.com' };
+
+    it('refuses to start without SMTP_URL (unless the log is chosen) and without PUBLIC_URL, in one message', () => {
+      try {
+        loadApiEnv(production);
+        expect.unreachable();
+      } catch (error) {
+        const message = (error as EnvError).message;
+        expect(message).toContain('SMTP_URL: NODE_ENV=production sends email through SMTP_URL');
+        expect(message).toContain('set MAIL_TRANSPORT=log');
+        expect(message).toContain('PUBLIC_URL: is required in production');
+      }
+      expect(loadApiEnv(mailed).mailLinksRedacted).toBe(true);
+      const logged = loadApiEnv({ ...production, PUBLIC_URL: 'https://vault.example.com', MAIL_TRANSPORT: 'log' });
+      expect(logged).toMatchObject({ MAIL_TRANSPORT: 'log', mailLinksRedacted: true });
+      expect(logged.SMTP_URL).toBeUndefined();
+    });
+
+    it('wants MAIL_TRANSPORT to agree with SMTP_URL', () => {
+      expect(() => loadApiEnv({ MAIL_TRANSPORT: 'smtp' })).toThrow(/MAIL_TRANSPORT: smtp needs SMTP_URL/);
+      expect(() => loadApiEnv({ ...mailed, MAIL_TRANSPORT: 'log' })).toThrow(/MAIL_TRANSPORT: log .*unset SMTP_URL/);
+      expect(loadApiEnv({ ...mailed, MAIL_TRANSPORT: 'smtp' }).SMTP_URL).toBe('smtp://mail.example.com');
+    });
+
+    it('seeds no demo unless SEED_DEMO=true is set; elsewhere the demo is the default', () => {
+      expect(loadApiEnv(mailed).SEED_DEMO).toBe(false);
+      expect(loadApiEnv({ ...mailed, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+      expect(loadApiEnv({}).SEED_DEMO).toBe(true);
+      expect(loadApiEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    });
+  });
+
+  it('writes full links to the log outside production (the walkthrough follows them)', () => {
+    expect(loadApiEnv({}).mailLinksRedacted).toBe(false);
+    expect(loadApiEnv({ NODE_ENV: 'development' }).mailLinksRedacted).toBe(false);
+  });
+
+  it('opens no fixed metrics port in embedded mode unless METRICS_PORT is set; scaled mode defaults to 9464', () => {
+    const scaled = {
+      DATABASE_URL: 'postgres://u@db/v',
+      REDIS_URL: 'redis://r:6379',
+      SESSION_SECRET: secret,
+      ...gateway,
+    };
+    expect(loadApiEnv({}).metrics).toBeNull();
+    expect(loadApiEnv({ METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(loadApiEnv({ METRICS_PORT: '9500', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9500,
+    });
+    expect(loadApiEnv(scaled).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadApiEnv({ ...scaled, METRICS_ENABLED: 'false' }).metrics).toBeNull();
   });
 });

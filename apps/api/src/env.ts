@@ -6,6 +6,8 @@ import {
   logFormat,
   logLevel,
   mailEnv,
+  mailLinksRedacted,
+  mailRules,
   parseEnv,
   postgresUrl,
   redisPrefix,
@@ -32,7 +34,10 @@ export const ApiEnvObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: envPort.default(3000),
-  /** The app's own origin: emailed links and the CSRF Origin check use it. */
+  /**
+   * The app's own origin: emailed links and the CSRF Origin check use it. Required in production;
+   * elsewhere http://localhost:PORT.
+   */
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: postgresUrl.optional(),
@@ -47,7 +52,8 @@ export const ApiEnvObject = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  SEED_DEMO: envBoolean.default(true),
+  /** The demo show and knives, once per database. Default: on, except in production (only when set to true). */
+  SEED_DEMO: envBoolean.optional(),
   SERVE_WEB: envBoolean.default(true),
   WEB_DIST: z.string().default(defaultWebDist),
   /** false, a hop count, or proxy addresses/CIDRs (lib/trust-proxy.ts); `true` means 1 hop. */
@@ -80,13 +86,19 @@ export const ApiEnvObject = z.object({
    * Prometheus GET /metrics on a listener of its own, never the public port (the proxy fronts only
    * PORT, so members cannot read it). Loopback by default; a container sets 0.0.0.0 so Prometheus
    * can reach it. METRICS_PORT=0 takes any free port (logged); METRICS_ENABLED=false opens none.
+   * Unset METRICS_PORT: 9464 in scaled mode; none in embedded mode, where no Prometheus scrapes and a
+   * second fixed port would only make two vaults on one machine collide.
    */
   METRICS_ENABLED: envBoolean.default(true),
   METRICS_HOST: z.string().default('127.0.0.1'),
-  METRICS_PORT: envPort.default(9464),
+  METRICS_PORT: envPort.optional(),
 });
 
+/** Scaled mode's metrics port when METRICS_PORT is unset: deploy/prometheus.yml scrapes it. */
+const DEFAULT_METRICS_PORT = 9464;
+
 export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
+  mailRules(env, ctx);
   if (Boolean(env.DATABASE_URL) !== Boolean(env.REDIS_URL)) {
     ctx.addIssue({
       code: 'custom',
@@ -163,12 +175,21 @@ export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
       message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
     });
   }
-}).transform((env) => ({
-  ...env,
-  DATA_DIR: resolveDataDir(env.DATA_DIR),
-  mode: env.DATABASE_URL ? ('scaled' as const) : ('embedded' as const),
-  authnetMode: resolveAuthnetMode(env),
-}));
+}).transform((env) => {
+  const mode = env.DATABASE_URL ? ('scaled' as const) : ('embedded' as const);
+  const metricsPort = env.METRICS_PORT ?? (mode === 'scaled' ? DEFAULT_METRICS_PORT : undefined);
+  return {
+    ...env,
+    DATA_DIR: resolveDataDir(env.DATA_DIR),
+    // Demo data is for trying the vault out: a production install gets it only when asked.
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    mode,
+    authnetMode: resolveAuthnetMode(env),
+    mailLinksRedacted: mailLinksRedacted(env),
+    /** Where /metrics listens, or null for no listener. */
+    metrics: env.METRICS_ENABLED && metricsPort !== undefined ? { host: env.METRICS_HOST, port: metricsPort } : null,
+  };
+});
 
 /** The payment gateway in use: AUTHNET_MODE, else the real one when its credentials are set. */
 function resolveAuthnetMode(env: { AUTHNET_MODE?: 'simulator' | 'authorize.net'; AUTHNET_API_LOGIN_ID?: string }) {

@@ -1,13 +1,13 @@
-import { EnvError, logStream, onShutdown } from '@vault/server';
+import { EnvError, logStream, mailLogWarning, onShutdown } from '@vault/server';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadApiEnv } from './env';
-import { loadOrCreateLocalSecrets } from './lib/local-secrets';
+import { type ApiEnv, loadApiEnv } from './env';
+import { type LocalSecrets, loadOrCreateLocalSecrets } from './lib/local-secrets';
 import { openRuntime } from './runtime';
-import { bootstrapAdmin } from './services/admin-bootstrap';
+import { bootstrapAdmin, DEMO_ADMIN_EMAIL, demoteDemoAdmin } from './services/admin-bootstrap';
 import { startEmbeddedMaintenance } from './services/maintenance';
 import { ensureTestProducts, seedDemoData } from './services/seed/index';
 
-const DEMO_ADMIN_EMAIL = 'admin@vault.local';
 /**
  * Connections the kernel may hold for us before accept(): a show's Buy burst brings thousands of
  * phones at once, and Node's default (511) overflowed, the kernel dropped SYNs and the clients
@@ -33,35 +33,26 @@ async function main() {
     app.log.warn('AUTHNET_MODE=simulator in production: payments go to the local simulator and no real money is taken');
   }
 
-  const admin =
-    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, demo: false }
-      : local
-        ? { email: DEMO_ADMIN_EMAIL, password: local.demoAdminPassword, demo: true }
-        : null;
-  if (admin) {
-    const outcome = await bootstrapAdmin(app.deps, admin);
-    app.log.info({ email: admin.email, outcome }, 'admin account ready');
-  }
+  const mailWarning = mailLogWarning(env);
+  if (mailWarning) app.log.warn(mailWarning);
+
+  const admin = await prepareAdmin(app, env, local);
   if (env.SEED_DEMO) {
     if (await seedDemoData(app.deps, new Date())) app.log.info('seeded demo data');
   } else {
     await ensureTestProducts(app.deps);
   }
 
+  // Every other port before the public one: a port that is taken stops the start here, never a
+  // vault that already answers /api/health (a proxy would have sent members to it).
+  if (env.metrics) {
+    const port = await app.metrics.listen(env.metrics);
+    app.log.info({ host: env.metrics.host, port }, 'metrics listening on /metrics');
+  }
   const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app.deps) : () => {};
   await app.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG });
-  if (env.METRICS_ENABLED) {
-    const port = await app.metrics.listen({ host: env.METRICS_HOST, port: env.METRICS_PORT });
-    app.log.info({ host: env.METRICS_HOST, port }, 'metrics listening on /metrics');
-  }
 
-  const lines = [
-    '',
-    `  Vault is running (${env.mode} mode) at ${runtime.config.publicUrl}`,
-    ...(admin?.demo ? [`  Demo admin: ${admin.email} / ${admin.password}`] : []),
-    '',
-  ];
+  const lines = ['', `  Vault is running (${env.mode} mode) at ${runtime.config.publicUrl}`, ...admin.banner, ''];
   process.stdout.write(`${lines.join('\n')}\n`);
 
   const deadlineMs = env.SHUTDOWN_DEADLINE_MS;
@@ -75,6 +66,34 @@ async function main() {
     ],
     { deadlineMs, log: (msg) => app.log.info(msg) },
   );
+}
+
+/**
+ * ADMIN_EMAIL's account, else (embedded mode, outside production unless SEED_DEMO=true) the demo
+ * admin. Production never prints a password: a log is read by more people than the operator.
+ */
+async function prepareAdmin(
+  app: FastifyInstance,
+  env: ApiEnv,
+  local: LocalSecrets | null,
+): Promise<{ banner: string[] }> {
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const outcome = await bootstrapAdmin(app.deps, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    app.log.info({ email: env.ADMIN_EMAIL, outcome }, 'admin account ready');
+    await demoteDemoAdmin(app.deps, env.ADMIN_EMAIL);
+    return { banner: [] };
+  }
+  if (local && (env.NODE_ENV !== 'production' || env.SEED_DEMO)) {
+    const outcome = await bootstrapAdmin(app.deps, { email: DEMO_ADMIN_EMAIL, password: local.demoAdminPassword });
+    app.log.info({ email: DEMO_ADMIN_EMAIL, outcome }, 'admin account ready');
+    const password =
+      env.NODE_ENV === 'production'
+        ? '(password: demoAdminPassword in DATA_DIR/secrets.json)'
+        : `/ ${local.demoAdminPassword}`;
+    return { banner: [`  Demo admin: ${DEMO_ADMIN_EMAIL} ${password}`] };
+  }
+  app.log.warn('no admin account: set ADMIN_EMAIL and ADMIN_PASSWORD to have one (shows are run by an admin)');
+  return { banner: [] };
 }
 
 main().catch((error: unknown) => {

@@ -90,6 +90,7 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
       redisPrefix: env.REDIS_PREFIX,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      redactMailLinks: env.mailLinksRedacted,
       reminderLeadSeconds: env.REMINDER_LEAD_SECONDS,
       payments,
       oauth: {

@@ -2,7 +2,7 @@ import { backends } from '@vault/testing';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/lib/password';
-import { bootstrapAdmin } from '../src/services/admin-bootstrap';
+import { bootstrapAdmin, DEMO_ADMIN_EMAIL, demoteDemoAdmin } from '../src/services/admin-bootstrap';
 import { agent, buildTestApp, currentUser, msUntilRefused, sessionCount, type TestApp } from './test-app';
 
 /**
@@ -104,5 +104,32 @@ describe.each(backends)('admin bootstrap on %s', (backend) => {
     const bystander = await login('bystander@vault.test', 'bystander-pass');
     expect(await bootstrap('owner@vault.test', 'yet-another-password')).toBe('password-reset');
     expect((await currentUser(t.app, bystander.cookie)).statusCode).toBe(200);
+  });
+
+  it('demotes the demo admin once ADMIN_EMAIL names another account, ending its sessions on every replica', async () => {
+    expect(await bootstrap(DEMO_ADMIN_EMAIL, 'printed-demo-password')).toBe('created');
+    const demo = await login(DEMO_ADMIN_EMAIL, 'printed-demo-password');
+    expect((await currentUser(t.app, demo.cookie)).statusCode).toBe(200); // cached on t.app
+
+    const log = Object.create(starting.log) as FastifyBaseLogger;
+    log.warn = ((obj: unknown, msg?: string) => void warnings.push({ obj, msg })) as FastifyBaseLogger['warn'];
+    const deps = { db: starting.db, sessionStore: starting.sessionStore, log };
+    expect(await demoteDemoAdmin(deps, 'owner@vault.test')).toBe(true);
+
+    expect(await msUntilRefused(t.app, demo.cookie)).toBeLessThan(500);
+    expect((await login(DEMO_ADMIN_EMAIL, 'printed-demo-password')).status).toBe(401);
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', DEMO_ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: 'customer', password: null });
+    expect(await sessionCount(t.database, row.id)).toBe(0);
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ obj: { email: DEMO_ADMIN_EMAIL, admin: 'owner@vault.test' } }),
+    );
+    // Every later start finds nothing to do; naming the demo account itself demotes nothing.
+    expect(await demoteDemoAdmin(deps, 'owner@vault.test')).toBe(false);
+    expect(await demoteDemoAdmin(deps, DEMO_ADMIN_EMAIL)).toBe(false);
   });
 });

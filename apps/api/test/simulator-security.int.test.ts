@@ -550,6 +550,8 @@ describe('an embedded install as a real process', () => {
       SERVE_WEB: 'false',
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://localhost:${port}`,
+      MAIL_TRANSPORT: 'log',
     };
     const start = (extra: Record<string, string> = {}) => {
       const proc = startProcess('apps/api/src/main.ts', { ...env, ...extra });

@@ -3,6 +3,8 @@ import {
   logFormat,
   logLevel,
   mailEnv,
+  mailLinksRedacted,
+  mailRules,
   parseEnv,
   postgresUrl,
   redisPrefix,
@@ -12,7 +14,7 @@ import {
 import { z } from 'zod';
 
 /** Every variable the worker reads. The worker exists only in scaled mode: both URLs are required. */
-export const WorkerEnvSchema = z.object({
+export const WorkerEnvObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: postgresUrl,
   /** The role migrations run as at start (the schema's owner); unset: DATABASE_URL's role. */
@@ -29,13 +31,25 @@ export const WorkerEnvSchema = z.object({
    * default so several workers can run on one host (dev, tests); the image turns it on (3001).
    */
   WORKER_HEALTH_PORT: envPort.default(0),
-  /** Receipts and show reminders go out through SMTP_URL (unset: they are written to the log). */
+  /**
+   * Receipts and show reminders go out through SMTP_URL (unset: they are written to the log; in
+   * production only with MAIL_TRANSPORT=log, and then without their links' tokens).
+   */
   ...mailEnv,
-  /** The API's public origin: the links in emails point there. The same value as the API's. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The API's public origin: the links in emails point there. The same value as the API's;
+   * required in production, elsewhere http://localhost:3000.
+   */
+  PUBLIC_URL: z.url().optional(),
   /** How often the worker looks for emails that are due (retries, rows whose job was lost). */
   NOTIFY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
+
+export const WorkerEnvSchema = WorkerEnvObject.superRefine((env, ctx) => mailRules(env, ctx)).transform((env) => ({
+  ...env,
+  PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:3000',
+  mailLinksRedacted: mailLinksRedacted(env),
+}));
 export type WorkerEnv = z.output<typeof WorkerEnvSchema>;
 
 export function loadWorkerEnv(source: Record<string, string | undefined> = process.env): WorkerEnv {

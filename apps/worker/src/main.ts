@@ -1,5 +1,5 @@
 import { migrateAsOwner, migrateToLatest, openDatabase } from '@vault/db';
-import { connectRedis, EnvError, logStream, onShutdown, redactUrl } from '@vault/server';
+import { connectRedis, EnvError, logStream, mailLogWarning, onShutdown, redactUrl } from '@vault/server';
 import { pino } from 'pino';
 import { loadWorkerEnv } from './env';
 import { type HealthServer, startHealthServer } from './health';
@@ -11,6 +11,8 @@ import { startShowClock } from './processors/show-clock';
 async function main() {
   const env = loadWorkerEnv();
   const log = pino({ level: env.LOG_LEVEL, base: { service: 'worker' } }, logStream(env.LOG_FORMAT));
+  const mailWarning = mailLogWarning(env);
+  if (mailWarning) log.warn(mailWarning);
 
   const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE });
   await database.ping().catch((error: Error) => {

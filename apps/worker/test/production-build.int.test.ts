@@ -122,6 +122,8 @@ describe('the production build, run as the images run it', () => {
     try {
       const ports = { api: await freePort(), worker: await freePort() };
       const shared = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix };
+      // The images run NODE_ENV=production, which requires a PUBLIC_URL and a choice of mail.
+      const productionMail = { PUBLIC_URL: `http://localhost:${ports.api}`, MAIL_TRANSPORT: 'log' };
       const overrides = {
         api: {
           ...shared,
@@ -131,8 +133,9 @@ describe('the production build, run as the images run it', () => {
           ADMIN_EMAIL: 'ops@vault.test',
           ADMIN_PASSWORD: 'ops-password',
           SEED_DEMO: 'false',
+          ...productionMail,
         },
-        worker: { ...shared, WORKER_HEALTH_PORT: String(ports.worker) },
+        worker: { ...shared, WORKER_HEALTH_PORT: String(ports.worker), ...productionMail },
       };
       const stages = readDockerfile();
       const started = performance.now();

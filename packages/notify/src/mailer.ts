@@ -30,19 +30,38 @@ const LINK = /https?:\/\/\S+/g;
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /**
+ * A link as production may log it: every query value and any fragment replaced, since that is where
+ * a link's secret travels (verification, reset and unsubscribe tokens) — a logged working link
+ * lets whoever reads the log act as the recipient.
+ */
+function redactLink(link: string): string {
+  return link.replace(/([?&][^=&#]*=)[^&#]*/g, '$1[redacted]').replace(/#.*/, '#[redacted]');
+}
+
+/**
  * SMTP when SMTP_URL is set. Without it, the message (with its link) goes to the server log,
  * so someone running the vault locally can still verify an email or reset a password. The links
  * are also a field of their own: in JSON logs they stay readable (not inside the escaped text),
  * and pino-pretty (`pnpm dev`) prints the text with each link alone on a clickable line.
+ * `redactLinks` (production, env's mailLinksRedacted) logs them without their tokens instead.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; log: NotifyLog }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  log: NotifyLog;
+  redactLinks?: boolean;
+}): Mailer {
   if (!options.smtpUrl) {
+    const redact = options.redactLinks ? redactLink : (link: string) => link;
+    const note = options.redactLinks
+      ? 'not sent: MAIL_TRANSPORT=log, links without their tokens'
+      : 'not sent: no SMTP_URL';
     return {
       async send(message) {
-        const links = message.text.match(LINK) ?? [];
+        const links = (message.text.match(LINK) ?? []).map(redact);
         options.log.info(
           { mail: { to: message.to, subject: message.subject, links } },
-          `email (not sent: no SMTP_URL)\n${message.text}`,
+          `email (${note})\n${message.text.replace(LINK, redact)}`,
         );
       },
     };

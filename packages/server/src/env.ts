@@ -47,11 +47,16 @@ export const redisPrefix = z.string().regex(/^[a-zA-Z0-9_-]+$/, 'letters, digits
  * scaled mode): spread into each app's env schema.
  */
 export const mailEnv = {
-  /** Unset: emails are written to the log instead (local use). */
+  /** Unset: emails are written to the log instead (local use; production must choose it, see mailRules). */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /**
+   * smtp (needs SMTP_URL) or log. Unset: smtp when SMTP_URL is set, else log — except in
+   * production, which must name `log` to run without SMTP (and then logs links without tokens).
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'log']).optional(),
   MAIL_FROM: z.string().default('The Vault <no-reply@vault.local>'),
   /** How long before a show's launch the first reminder email goes (the second goes at launch). */
   REMINDER_LEAD_SECONDS: z.coerce
@@ -61,3 +66,57 @@ export const mailEnv = {
     .max(86_400)
     .default(REMINDER_LEAD_MINUTES * 60),
 };
+
+interface MailRulesInput {
+  NODE_ENV: 'development' | 'production' | 'test';
+  SMTP_URL?: string;
+  MAIL_TRANSPORT?: 'smtp' | 'log';
+  PUBLIC_URL?: string;
+}
+
+/**
+ * The API's and the worker's shared refusals about email. A production vault without SMTP would
+ * write every reset link to its log, so whoever reads the log (a log shipper, a support desk) could
+ * take any account over, the admin's first: it starts only when the operator chose the log, and
+ * then the links are logged without their tokens (mailLinksRedacted). Without PUBLIC_URL every
+ * emailed link would name localhost.
+ */
+export function mailRules(env: MailRulesInput, ctx: z.RefinementCtx): void {
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'smtp needs SMTP_URL' });
+  }
+  if (env.MAIL_TRANSPORT === 'log' && env.SMTP_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_TRANSPORT'],
+      message: 'log writes emails to the log instead of sending them: unset SMTP_URL, or set MAIL_TRANSPORT=smtp',
+    });
+  }
+  if (env.NODE_ENV !== 'production') return;
+  if (!env.SMTP_URL && env.MAIL_TRANSPORT !== 'log') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message:
+        'NODE_ENV=production sends email through SMTP_URL (verification, password resets, receipts); set MAIL_TRANSPORT=log to write emails to the log instead (their links without tokens: no one can verify or reset by email then)',
+    });
+  }
+  if (!env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'is required in production (the origin emailed links point to, e.g. https://vault.example.com)',
+    });
+  }
+}
+
+/** Whether logged emails lose their links' tokens: always in production, never elsewhere (`pnpm dev` follows them). */
+export function mailLinksRedacted(env: Pick<MailRulesInput, 'NODE_ENV'>): boolean {
+  return env.NODE_ENV === 'production';
+}
+
+/** The warning a production vault logs at every start while its emails go to the log. */
+export function mailLogWarning(env: Pick<MailRulesInput, 'NODE_ENV' | 'SMTP_URL'>): string | null {
+  if (env.NODE_ENV !== 'production' || env.SMTP_URL) return null;
+  return "MAIL_TRANSPORT=log in production: no email is sent (no verification, password reset, receipt or reminder reaches anyone); they are logged with their links' tokens redacted. Set SMTP_URL to send them.";
+}

@@ -1,4 +1,17 @@
-export { EnvError, envBoolean, envPort, logLevel, mailEnv, parseEnv, postgresUrl, redisPrefix, redisUrl } from './env';
+export {
+  EnvError,
+  envBoolean,
+  envPort,
+  logLevel,
+  mailEnv,
+  mailLinksRedacted,
+  mailLogWarning,
+  mailRules,
+  parseEnv,
+  postgresUrl,
+  redisPrefix,
+  redisUrl,
+} from './env';
 export { type LogFormat, logFormat, logStream, withLogFormatDefault } from './log-format';
 export { checkReadiness, type ReadinessProbes } from './readiness';
 export {

@@ -35,6 +35,8 @@ export interface AppConfig {
   redisPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Without SMTP, log emails' links without their tokens (production: env's mailLinksRedacted). */
+  redactMailLinks?: boolean;
   /** REMINDER_LEAD_SECONDS: how long before a launch the 'soon' reminder goes (default 15 min). */
   reminderLeadSeconds?: number;
   /** How often the embedded notifier looks for due emails (tests shorten it); default 30 s. */
@@ -81,7 +83,13 @@ export const infrastructure = fp(
     app.decorate('config', deps.config);
     app.decorate(
       'mailer',
-      deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, log: app.log }),
+      deps.mailer ??
+        createMailer({
+          smtpUrl: deps.config.smtpUrl,
+          from: deps.config.mailFrom,
+          log: app.log,
+          redactLinks: deps.config.redactMailLinks,
+        }),
     );
     app.decorate(
       'rateLimiter',

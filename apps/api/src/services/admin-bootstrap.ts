@@ -5,6 +5,9 @@ import { findCredentials, insertUserIfNew, updateUser } from '../repositories/us
 import type { ServiceDeps } from './deps';
 import { announceUserSessionsEnded } from './sessions';
 
+/** The account embedded mode makes the admin while no ADMIN_EMAIL is set (its password in DATA_DIR/secrets.json). */
+export const DEMO_ADMIN_EMAIL = 'admin@vault.local';
+
 export interface AdminCredentials {
   email: string;
   password: string;
@@ -78,4 +81,41 @@ export async function bootstrapAdmin(
   });
   await announceUserSessionsEnded(deps, existing.id);
   return promoting ? 'promoted' : 'password-reset';
+}
+
+/**
+ * Once ADMIN_EMAIL names the admin, the demo admin of earlier starts must stop being one: its
+ * password was printed at every start and sits in DATA_DIR/secrets.json, so anyone who saw a log
+ * or a backup could run shows. It becomes a customer without a password (nobody can sign in with
+ * it; the row stays, as its purchases and audit entries refer to it), loses any linked sign-in and
+ * pending links, and its sessions end on every replica, in one transaction as bootstrapAdmin does.
+ * Returns whether there was one to demote: a no-op at every later start.
+ */
+export async function demoteDemoAdmin(
+  deps: Pick<ServiceDeps, 'db' | 'sessionStore' | 'log'>,
+  adminEmail: string,
+): Promise<boolean> {
+  if (adminEmail.trim().toLowerCase() === DEMO_ADMIN_EMAIL) return false;
+  const demo = await findCredentials(deps.db, DEMO_ADMIN_EMAIL);
+  if (demo?.role !== 'admin') return false;
+  await withTransaction(deps.db, async (trx) => {
+    await updateUser(trx, demo.id, {
+      role: 'customer',
+      password: null,
+      googleId: null,
+      oidcSubject: null,
+      resetToken: null,
+      resetTokenExpiry: null,
+      verificationToken: null,
+      verificationTokenExpiry: null,
+      updatedAt: new Date(),
+    });
+    await deleteUserSessions(trx, demo.id);
+  });
+  await announceUserSessionsEnded(deps, demo.id);
+  deps.log.warn(
+    { email: DEMO_ADMIN_EMAIL, admin: adminEmail },
+    `the demo admin ${DEMO_ADMIN_EMAIL} is no longer an admin now that ADMIN_EMAIL names the admin: its password is void and its sessions ended`,
+  );
+  return true;
 }

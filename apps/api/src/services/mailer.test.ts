@@ -39,4 +39,22 @@ describe('the mailer without SMTP_URL', () => {
     expect(lines).toContain(VERIFY);
     expect(lines[0]).toMatch(/INFO: email \(not sent: no SMTP_URL\)$/);
   });
+
+  it('writes the links without their tokens when asked (production), and nothing else of them', async () => {
+    const { log, output } = capture('json');
+    const unsubscribe = 'https://vault.example.com/api/reminders/unsubscribe?token=u_SECRET&show=7#x';
+    await createMailer({ from: 'x', log, redactLinks: true }).send({
+      ...message,
+      text: `${message.text}\nStop these: ${unsubscribe}`,
+    });
+    const raw = output();
+    expect(raw).not.toContain('abc_DEF-123');
+    expect(raw).not.toContain('u_SECRET');
+    const entry = JSON.parse(raw);
+    expect(entry.mail.links).toEqual([
+      'http://localhost:5173/api/auth/verify?token=[redacted]',
+      'https://vault.example.com/api/reminders/unsubscribe?token=[redacted]&show=[redacted]#[redacted]',
+    ]);
+    expect(entry.msg).toContain('http://localhost:5173/api/auth/verify?token=[redacted]');
+  });
 });

@@ -11,7 +11,13 @@ export interface NotificationsDeps {
   redis: Redis;
   env: Pick<
     WorkerEnv,
-    'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'REMINDER_LEAD_SECONDS' | 'NOTIFY_SWEEP_SECONDS'
+    | 'REDIS_PREFIX'
+    | 'SMTP_URL'
+    | 'MAIL_FROM'
+    | 'PUBLIC_URL'
+    | 'REMINDER_LEAD_SECONDS'
+    | 'NOTIFY_SWEEP_SECONDS'
+    | 'mailLinksRedacted'
   >;
   log: Logger;
 }
@@ -27,7 +33,7 @@ export async function startNotifications(deps: NotificationsDeps) {
     db: deps.db,
     connection: deps.redis,
     prefix: env.REDIS_PREFIX,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log }),
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log, redactLinks: env.mailLinksRedacted }),
     links: { publicUrl: env.PUBLIC_URL.replace(/\/$/, '') },
     leadMs: env.REMINDER_LEAD_SECONDS * 1000,
     sweepEveryMs: env.NOTIFY_SWEEP_SECONDS * 1000,
