@@ -38,6 +38,18 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
       .execute();
     return Object.fromEntries(rows.map((row) => [row.outcome, row.count]));
   }
+  /** The distinct members stored for one item, by outcome (absent outcomes left out). */
+  async function memberCounts(showItemId: string): Promise<Partial<Record<BuyAttemptOutcome, number>>> {
+    const rows = await db()
+      .selectFrom('itemBuyAttemptMembers')
+      .select(['outcome', (eb) => eb.fn.countAll<number>().as('members')])
+      .where('showItemId', '=', showItemId)
+      .groupBy('outcome')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.outcome, Number(row.members)]));
+  }
+  /** Made-up member ids for counters fed by hand. */
+  const someone = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   /** A logger whose warnings and errors the test reads. */
   function capturedLog() {
     const lines: Array<{ level: number; msg: string; presses?: number }> = [];
@@ -66,6 +78,40 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
 
     // No flush asked for: the app's own timer writes them.
     await expect.poll(() => counts(item.id), { timeout: 5000, interval: 100 }).toEqual({ won: 1, sold: 44 });
+    // 45 members, each pressing once: as many members as presses.
+    expect(await memberCounts(item.id)).toEqual({ won: 1, sold: 44 });
+  });
+
+  it('counts a member pressing again and again once among the members, every press among the presses', async () => {
+    const { items } = await startLiveShow(t, 1);
+    const item = items[0];
+    if (!item) throw new Error('setup');
+    const [winner, keen, calm] = await members(3);
+    if (!winner || !keen || !calm) throw new Error('setup');
+    expect((await buy(winner, item.id)).statusCode).toBe(200);
+    // Within the press budget's burst: every one of these reaches the seller and is counted.
+    for (let i = 0; i < 5; i++) expect((await buy(keen, item.id)).json()).toMatchObject({ code: 'sold' });
+    expect((await buy(calm, item.id)).json()).toMatchObject({ code: 'sold' });
+    await t.app.sales.attempts.flush();
+    expect(await counts(item.id)).toEqual({ won: 1, sold: 6 });
+    expect(await memberCounts(item.id)).toEqual({ won: 1, sold: 2 });
+
+    // The report says both: 7 attempts by 3 members.
+    const [admin] = await members(1);
+    if (!admin) throw new Error('setup');
+    await db().updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+    const { show } = await db()
+      .selectFrom('showItems')
+      .select('showId as show')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    const report = await t.app.inject({ url: `/api/shows/${show}/report`, headers: { cookie: admin.cookie } });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().totals).toMatchObject({ attempts: 7, attemptMembers: 3 });
+    expect(report.json().items[0]).toMatchObject({
+      attempts: { won: 1, sold: 6, total: 7 },
+      attemptMembers: { won: 1, sold: 2, total: 3 },
+    });
   });
 
   it('adds presses up in memory and writes them as increments, one statement per flush', async () => {
@@ -81,9 +127,10 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
       transformResult: async (args) => args.result,
     });
     const counter = createAttemptCounter({ db: counted, log: capturedLog().log });
-    for (let i = 0; i < 2000; i++) counter.record(first.id, 'refused');
-    counter.record(first.id, 'won');
-    counter.record(second.id, 'sold');
+    // 2,000 refusals by 40 members (50 each), one win, one sale elsewhere.
+    for (let i = 0; i < 2000; i++) counter.record(first.id, 'refused', someone(i % 40));
+    counter.record(first.id, 'won', someone(1));
+    counter.record(second.id, 'sold', someone(2));
     // A refusal costs no write: nothing reaches the database until the flush.
     expect(statements).toBe(0);
     expect(await counts(first.id)).toEqual({});
@@ -91,13 +138,15 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
     await counter.flush();
     expect(statements).toBe(1);
     expect(await counts(first.id)).toEqual({ refused: 2000, won: 1 });
+    expect(await memberCounts(first.id)).toEqual({ refused: 40, won: 1 });
     expect(await counts(second.id)).toEqual({ sold: 1 });
-    // The next flush adds to the totals; an empty one writes nothing.
-    counter.record(first.id, 'refused');
+    // The next flush adds to the totals (a member already counted stays one); an empty one writes nothing.
+    counter.record(first.id, 'refused', someone(3));
     await counter.flush();
     await counter.flush();
     expect(statements).toBe(2);
     expect(await counts(first.id)).toEqual({ refused: 2001, won: 1 });
+    expect(await memberCounts(first.id)).toEqual({ refused: 40, won: 1 });
   });
 
   it('keeps the counts of a failed flush for the next one, and drops them past its caps', async () => {
@@ -117,11 +166,11 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
 
     const { log, lines } = capturedLog();
     const counter = createAttemptCounter({ db: db(), log });
-    counter.record(a.id, 'declined');
+    counter.record(a.id, 'declined', someone(7));
     await refuseWrites(true);
     await counter.flush();
     expect(lines.at(-1)).toMatchObject({ msg: expect.stringContaining('kept for the next flush'), presses: 1 });
-    counter.record(a.id, 'declined');
+    counter.record(a.id, 'declined', someone(7));
     await counter.flush();
     await refuseWrites(false);
     await counter.flush();
@@ -129,7 +178,7 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
 
     // Past the failure cap: logged and dropped.
     const capped = createAttemptCounter({ db: db(), log }, { maxFailedFlushes: 2 });
-    capped.record(b.id, 'timeout');
+    capped.record(b.id, 'timeout', someone(7));
     await refuseWrites(true);
     await capped.flush();
     await capped.flush();
@@ -140,10 +189,10 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
 
     // Past the pairs cap: a new (item, outcome) is dropped, the known ones still count.
     const small = createAttemptCounter({ db: db(), log }, { maxPendingPairs: 2 });
-    small.record(a.id, 'error');
-    small.record(b.id, 'error');
-    small.record(c.id, 'error');
-    small.record(a.id, 'error');
+    small.record(a.id, 'error', someone(7));
+    small.record(b.id, 'error', someone(7));
+    small.record(c.id, 'error', someone(7));
+    small.record(a.id, 'error', someone(7));
     await small.flush();
     expect(lines.at(-1)).toMatchObject({ msg: expect.stringContaining('dropped'), presses: 1 });
     expect(await counts(a.id)).toMatchObject({ error: 2 });
@@ -166,8 +215,8 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const counter = createAttemptCounter({ db: db(), log: capturedLog().log });
-    counter.record(gone.id, 'refused');
-    counter.record(items[0].id, 'refused');
+    counter.record(gone.id, 'refused', someone(7));
+    counter.record(items[0].id, 'refused', someone(7));
     await db().deleteFrom('showItems').where('id', '=', gone.id).execute();
     await counter.flush();
     expect(await counts(items[0].id)).toEqual({ refused: 1 });

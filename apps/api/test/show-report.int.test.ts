@@ -196,6 +196,8 @@ describe.each(backends)('the show report on %s', (backend) => {
       // 120.00 captured; 75.50 voided.
       revenue: '120.00',
       attempts: 9,
+      // newcomer, decliner, winner, rival, rival2 on item 1; winner, second, rival on item 2.
+      attemptMembers: 6,
       peakWatchers: 2,
     });
     const [r0, r1, r2, r3] = done.items;
@@ -219,6 +221,18 @@ describe.each(backends)('the show report on %s', (backend) => {
       refused: 1,
       total: 3,
     });
+    // The members behind the presses: the winner's replay is one more press, not one more member.
+    expect(r0?.attemptMembers).toEqual({
+      won: 1,
+      sold: 2,
+      declined: 1,
+      error: 0,
+      timeout: 0,
+      replay: 1,
+      refused: 1,
+      total: 5,
+    });
+    expect(r1?.attemptMembers).toMatchObject({ won: 1, sold: 1, refused: 1, total: 3 });
     expect(r2?.attempts.total).toBe(0);
     expect(r0).toMatchObject({
       index: 0,
@@ -339,6 +353,7 @@ describe.each(backends)('the show report on %s', (backend) => {
       'Attempts replay',
       'Attempts refused',
       'Attempts total',
+      'Members pressing',
       'Hearts',
     ]);
     expect(rows).toHaveLength(5);
@@ -360,6 +375,7 @@ describe.each(backends)('the show report on %s', (backend) => {
       '1',
       '1',
       '6',
+      '5',
       '0',
     ]);
     expect(rows[2]?.slice(0, 2)).toEqual(['2', `'${TITLES[1]}`]);

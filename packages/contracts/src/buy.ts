@@ -79,4 +79,5 @@ export const buyMessages = {
   gatewayFailed: 'The payment could not be completed. Please try again.',
   keyReused: 'This Idempotency-Key was already used for another item',
   inProgress: 'Your purchase is still being processed. Check your orders in a moment.',
+  tooManyPresses: 'You are pressing Buy too fast. Wait a moment and try again.',
 } as const;

@@ -31,6 +31,8 @@ export const ErrorCode = z.enum([
   'purchase_cap_reached',
   'card_declined',
   'payment_failed',
+  /** One member (or one socket) pressing Buy faster than a person can: a 429, nothing was tried. */
+  'too_many_presses',
   // Cards and the gateway
   'card_invalid',
   'card_duplicate',

@@ -51,6 +51,11 @@ export const ReportItem = z.object({
   buyer: ReportBuyer.nullable(),
   purchaseStatus: PurchaseStatus.nullable(),
   attempts: BuyAttempts,
+  /**
+   * The members behind those presses, each counted once per outcome; `total` is the members who
+   * pressed at all (40 presses by one member: attempts.refused 40, attemptMembers.refused 1).
+   */
+  attemptMembers: BuyAttempts,
   hearts: z.number().int().nonnegative(),
 });
 export type ReportItem = z.infer<typeof ReportItem>;
@@ -76,6 +81,8 @@ export const ShowReport = z.object({
     /** The sum of the show's purchases that still hold money (authorized or completed). */
     revenue: Money,
     attempts: z.number().int().nonnegative(),
+    /** Members who pressed Buy on any item of the show, each once. */
+    attemptMembers: z.number().int().nonnegative(),
     peakWatchers: z.number().int().nonnegative(),
   }),
   items: z.array(ReportItem),

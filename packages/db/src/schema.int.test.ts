@@ -32,6 +32,7 @@ const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
   },
   adminAuditOutcomes: { auditId: true, status: true, targetId: true, resultId: true, recordedAt: true },
   itemBuyAttempts: { showItemId: true, outcome: true, count: true },
+  itemBuyAttemptMembers: { showItemId: true, outcome: true, userId: true },
   images: { id: true, width: true, height: true, display: true, thumbnail: true, uploadedBy: true, createdAt: true },
   showReminders: { showId: true, userId: true, unsubscribeToken: true, createdAt: true },
   showMemberPurchases: { showId: true, userId: true, count: true },
@@ -372,6 +373,7 @@ describe('migrations on postgres', () => {
         '0004-member-features',
         '0005-admin-features',
         '0006-audit-guard',
+        '0007-press-budget',
       ]);
     } finally {
       await database.dispose();

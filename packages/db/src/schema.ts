@@ -240,6 +240,13 @@ export interface ItemBuyAttemptsTable {
   count: number;
 }
 
+/** Each member who pressed Buy on an item with an outcome, once (migration 0007). */
+export interface ItemBuyAttemptMembersTable {
+  showItemId: string;
+  outcome: BuyAttemptOutcome;
+  userId: string;
+}
+
 /** An uploaded image: its id is the SHA-256 of the uploaded bytes; both variants are WebP. */
 export interface ImagesTable {
   id: string;
@@ -255,6 +262,7 @@ export interface Database {
   adminAudit: AdminAuditTable;
   adminAuditOutcomes: AdminAuditOutcomesTable;
   itemBuyAttempts: ItemBuyAttemptsTable;
+  itemBuyAttemptMembers: ItemBuyAttemptMembersTable;
   images: ImagesTable;
   itemHearts: ItemHeartsTable;
   showReminders: ShowRemindersTable;

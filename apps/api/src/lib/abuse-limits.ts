@@ -40,6 +40,12 @@ export interface AbuseLimits {
     declineWindowMs: number;
     lockMs: number;
   };
+  /**
+   * Buy presses, per member and per socket, in memory on each replica (services/sales/press-budget.ts):
+   * a token bucket holding `burst` presses, refilled at `perSecond`. A socket refused this many
+   * presses in a row (`socketRefusalsBeforeClose`) is closed.
+   */
+  buyPresses: { burst: number; perSecond: number; socketRefusalsBeforeClose: number };
 }
 
 const defaultAbuseLimits: AbuseLimits = {
@@ -71,6 +77,14 @@ const defaultAbuseLimits: AbuseLimits = {
     declineWindowMs: 24 * HOUR,
     lockMs: 24 * HOUR,
   },
+  // A person taps Buy once per item, twice in a double tap, and a lost answer is re-sent with its
+  // key (which costs nothing: press-budget.ts). Six at once and three a second more is far above
+  // that, and far below a script: 300 presses a second from one member would otherwise each cost
+  // a claim and an explain query, and hold back every other member's Buy in a first-tap-wins sale.
+  // A socket refused 30 presses in a row is a script (a person is told after the first): answering
+  // each would let one connection keep a core busy with acks, so it is closed instead. The web
+  // reconnects on its own, under the same member budget.
+  buyPresses: { burst: 6, perSecond: 3, socketRefusalsBeforeClose: 30 },
 };
 
 /** Per-group overrides (tests lower the numbers); a group not given keeps its defaults. */
@@ -84,6 +98,7 @@ export function resolveAbuseLimits(overrides: AbuseLimitOverrides = {}): AbuseLi
     forgotPassword: { ...defaultAbuseLimits.forgotPassword, ...overrides.forgotPassword },
     resetPassword: { ...defaultAbuseLimits.resetPassword, ...overrides.resetPassword },
     cards: { ...defaultAbuseLimits.cards, ...overrides.cards },
+    buyPresses: { ...defaultAbuseLimits.buyPresses, ...overrides.buyPresses },
   };
 }
 

@@ -52,12 +52,12 @@ export function meterSeller(seller: Seller, metrics: ApiMetrics, attempts?: Atte
         const response = await seller.buy(userId, showItemId, idempotencyKey);
         const outcome = isReplay(response) ? 'replay' : 'won';
         metrics.buy(outcome, transport, seconds());
-        attempts?.record(showItemId, outcome);
+        attempts?.record(showItemId, outcome, userId);
         return response;
       } catch (error) {
         const outcome = failedOutcome(error);
         metrics.buy(outcome, transport, seconds());
-        if (!namedNoItem(error)) attempts?.record(showItemId, outcome);
+        if (!namedNoItem(error)) attempts?.record(showItemId, outcome, userId);
         throw error;
       }
     },

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type MeteredSeller, meterSeller } from '../lib/metrics-sales';
+import { listTestProductIds } from '../repositories/test-product-ids';
 import { type AttemptCounter, createAttemptCounter } from '../services/sales/attempts';
+import { createBuyableItems } from '../services/sales/buyable-items';
+import { createPressBudget, type PressBudget } from '../services/sales/press-budget';
 import { type ReconcileReport, reconcileClaims } from '../services/sales/reconciler';
 import { createSeller } from '../services/sales/seller';
 
@@ -10,6 +13,8 @@ declare module 'fastify' {
     sales: {
       /** Every press counted in the metrics, by outcome and transport. */
       seller: MeteredSeller;
+      /** Buy presses per member and per socket on this replica, spent before any query. */
+      budget: PressBudget;
       /** Buy presses per item, flushed every second and on close (the show report's demand). */
       attempts: Pick<AttemptCounter, 'flush'>;
       /** Settles or releases claims left pending (a crash, a lost answer); see reconciler.ts. */
@@ -30,7 +35,22 @@ const ATTEMPTS_FLUSH_MS = 1_000;
 export const sales = fp(
   async (app: FastifyInstance) => {
     const attempts = createAttemptCounter({ db: app.db, log: app.log });
-    const seller = meterSeller(createSeller(app.deps, { claim: app.metrics.claim }), app.metrics, attempts);
+    const buyable = createBuyableItems({
+      view: (now) => app.shows.store.view(now),
+      onChange: (listener) => {
+        app.shows.store.on('change', listener);
+        return () => app.shows.store.off('change', listener);
+      },
+      loadTestProducts: () => listTestProductIds(app.db),
+      now: Date.now,
+      onError: (error) => app.log.error({ err: error }, 'loading the test products for Buy failed'),
+    });
+    const seller = meterSeller(
+      createSeller(app.deps, { claim: app.metrics.claim }, buyable.check),
+      app.metrics,
+      attempts,
+    );
+    const budget = createPressBudget(app.limits.buyPresses);
     const staleAfterMs = app.config.payments.timeoutMs * 2 + 5000;
     const reconcile = async (options: { pendingAfterMs?: number } = {}) => {
       const report = await reconcileClaims(app.deps, {
@@ -40,7 +60,7 @@ export const sales = fp(
       app.metrics.reconciled(report);
       return report;
     };
-    app.decorate('sales', { seller, reconcile, attempts: { flush: attempts.flush } });
+    app.decorate('sales', { seller, budget, reconcile, attempts: { flush: attempts.flush } });
     const flushAttempts = () =>
       attempts.flush().catch((error: unknown) => app.log.error({ err: error }, 'flushing buy attempts failed'));
     const flusher = setInterval(() => void flushAttempts(), ATTEMPTS_FLUSH_MS);
@@ -55,7 +75,10 @@ export const sales = fp(
 
     let timer: NodeJS.Timeout | undefined;
     let unsubscribe: (() => Promise<void>) | undefined;
+    let unfollowShow: (() => void) | undefined;
     app.addHook('onReady', async () => {
+      // After the show engine's own onReady: its snapshot is loaded by then.
+      unfollowShow = await buyable.start();
       unsubscribe = await app.bus.subscribe('sales', (message) => {
         if (message.type === 'item.claimed') seller.onClaimed(message.showItemId, message.userId);
         if (message.type === 'item.released') seller.onReleased(message.showItemId);
@@ -74,10 +97,11 @@ export const sales = fp(
     app.addHook('onClose', async () => {
       clearInterval(timer);
       clearInterval(flusher);
+      unfollowShow?.();
       await unsubscribe?.();
       // The last second's presses. The database is closed by the app's owner after app.close().
       await flushAttempts();
     });
   },
-  { name: 'sales', dependencies: ['infrastructure', 'metrics', 'service-deps'] },
+  { name: 'sales', dependencies: ['infrastructure', 'metrics', 'service-deps', 'show-engine', 'rate-limits'] },
 );

@@ -6,6 +6,7 @@ import type { Socket } from 'socket.io';
 import { SIGNED_OUT } from '../lib/current-user';
 import { errorAnswer } from '../lib/error-answer';
 import { validationError } from '../lib/zod-provider';
+import type { TokenBucket } from '../services/sales/press-budget';
 import type { MemberSocketData } from './realtime';
 
 /**
@@ -18,15 +19,39 @@ import type { MemberSocketData } from './realtime';
  */
 export const socketBuy = fp(
   async (app: FastifyInstance) => {
-    const { seller } = app.sales;
+    const { seller, budget } = app.sales;
+    /** Each socket's own press bucket, beside the member's (press-budget.ts); it goes with the socket. */
+    const buckets = new WeakMap<Socket, TokenBucket>();
+    /** Presses refused in a row by the budget, per socket: past the limit the socket is closed. */
+    const refusedInARow = new WeakMap<Socket, number>();
+    const { socketRefusalsBeforeClose } = app.limits.buyPresses;
+
+    /** Counts a budget refusal; true when this socket has kept pressing long past being told. */
+    function pressingPastRefusals(socket: Socket, answer: { code: string }): boolean {
+      if (answer.code !== 'too_many_presses') {
+        refusedInARow.delete(socket);
+        return false;
+      }
+      const refused = (refusedInARow.get(socket) ?? 0) + 1;
+      refusedInARow.set(socket, refused);
+      return refused >= socketRefusalsBeforeClose;
+    }
 
     async function buy(socket: Socket, payload: unknown): Promise<SocketBuyAck> {
       const member = socket.data as MemberSocketData;
       const request = SocketBuyRequest.safeParse(payload);
       if (!request.success) throw validationError(request.error);
-      if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
       const { showItemId, idempotencyKey } = request.data;
-      return { ok: true, response: await seller.buy(member.userId, showItemId, idempotencyKey ?? null, 'socket') };
+      const key = idempotencyKey ?? null;
+      // Before the session lookup and any query: a socket flooding `show:buy` costs a map lookup.
+      let bucket = buckets.get(socket);
+      if (!bucket) {
+        bucket = budget.socketBucket();
+        buckets.set(socket, bucket);
+      }
+      budget.spend(member.userId, showItemId, key, bucket);
+      if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
+      return { ok: true, response: await seller.buy(member.userId, showItemId, key, 'socket') };
     }
 
     // Buys being answered: a draining replica answers them before it closes the sockets, so a
@@ -42,7 +67,10 @@ export const socketBuy = fp(
       socket.on(socketEvents.buy, (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return; // an answer nobody waits for would buy blind
         const answered = buy(socket, payload).then(
-          (answer) => ack(answer),
+          (answer) => {
+            refusedInARow.delete(socket);
+            ack(answer);
+          },
           (error: unknown) => {
             const answer = errorAnswer(error);
             if (answer.log)
@@ -55,6 +83,10 @@ export const socketBuy = fp(
             } satisfies SocketBuyAck);
             // Its session is over: after the answer, the socket has no business staying open.
             if (answer.code === 'not_signed_in') socket.disconnect(true);
+            if (pressingPastRefusals(socket, answer) && socket.connected) {
+              app.log.warn({ userId: (socket.data as MemberSocketData).userId }, 'closing a socket flooding Buy');
+              socket.disconnect(true);
+            }
           },
         );
         inFlight.add(answered);

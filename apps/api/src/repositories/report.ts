@@ -44,22 +44,62 @@ export function buyAttemptsOfShow(db: Db, showId: string): Promise<BuyAttemptRow
     .execute();
 }
 
+/** One member who pressed Buy on an item with an outcome. */
+export interface BuyAttemptMemberRow {
+  showItemId: string;
+  outcome: BuyAttemptOutcome;
+  userId: string;
+}
+
 /**
- * Adds counted presses to the totals in one statement: every replica flushes its own increments,
- * so the totals are the sum. An item deleted since its presses were counted is skipped (its rows
- * would break the foreign key, and with it the whole flush).
+ * Distinct members who pressed Buy on the show's items: per (item, outcome), per item (outcome
+ * null), and over the whole show (both null), in one pass (grouping sets).
  */
-export async function addBuyAttempts(db: Db, increments: BuyAttemptRow[]): Promise<void> {
-  if (increments.length === 0) return;
-  const values = sql.join(
+export async function buyAttemptMembersOfShow(
+  db: Db,
+  showId: string,
+): Promise<Array<{ showItemId: string | null; outcome: BuyAttemptOutcome | null; members: number }>> {
+  const result = await sql<{ showItemId: string | null; outcome: BuyAttemptOutcome | null; members: number }>`
+    select m.show_item_id, m.outcome, count(distinct m.user_id)::int as members
+    from item_buy_attempt_members m join show_items i on i.id = m.show_item_id
+    where i.show_id = ${showId}
+    group by grouping sets ((m.show_item_id, m.outcome), (m.show_item_id), ())`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Adds counted presses to the totals, and the members who pressed, in one statement: every replica
+ * flushes its own increments, so the totals are the sum (and a member counted by two replicas is
+ * still one row). An item deleted since its presses were counted is skipped (its rows would break
+ * the foreign key, and with it the whole flush).
+ */
+export async function addBuyAttempts(
+  db: Db,
+  increments: BuyAttemptRow[],
+  members: BuyAttemptMemberRow[] = [],
+): Promise<void> {
+  if (increments.length === 0 && members.length === 0) return;
+  const counts = sql.join(
     increments.map((row) => sql`(${row.showItemId}::uuid, ${row.outcome}::varchar, ${row.count}::int)`),
   );
-  await sql`
+  const who = sql.join(
+    members.map((row) => sql`(${row.showItemId}::uuid, ${row.outcome}::varchar, ${row.userId}::uuid)`),
+  );
+  const addCounts = sql`
     insert into item_buy_attempts (show_item_id, outcome, count)
     select v.show_item_id, v.outcome, v.count
-    from (values ${values}) as v (show_item_id, outcome, count)
+    from (values ${counts}) as v (show_item_id, outcome, count)
     where exists (select 1 from show_items i where i.id = v.show_item_id)
-    on conflict (show_item_id, outcome) do update set count = item_buy_attempts.count + excluded.count`.execute(db);
+    on conflict (show_item_id, outcome) do update set count = item_buy_attempts.count + excluded.count`;
+  const addMembers = sql`
+    insert into item_buy_attempt_members (show_item_id, outcome, user_id)
+    select v.show_item_id, v.outcome, v.user_id
+    from (values ${who}) as v (show_item_id, outcome, user_id)
+    where exists (select 1 from show_items i where i.id = v.show_item_id)
+    on conflict do nothing`;
+  if (members.length === 0) await addCounts.execute(db);
+  else if (increments.length === 0) await addMembers.execute(db);
+  else await sql`with counted as (${addCounts} returning 1) ${addMembers}`.execute(db);
 }
 
 /**

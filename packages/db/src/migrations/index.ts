@@ -5,6 +5,7 @@ import * as sales from './0003-sales';
 import * as memberFeatures from './0004-member-features';
 import * as adminFeatures from './0005-admin-features';
 import * as auditGuard from './0006-audit-guard';
+import * as pressBudget from './0007-press-budget';
 import * as accountMail from './0008-account-mail';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-member-features': memberFeatures,
   '0005-admin-features': adminFeatures,
   '0006-audit-guard': auditGuard,
+  '0007-press-budget': pressBudget,
   '0008-account-mail': accountMail,
 };
 

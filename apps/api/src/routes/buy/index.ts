@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from '../../lib/zod-provider';
 
 /**
  * POST /api/show/buy {showItemId} (SPEC §7): live show items and test products alike. Behind a
- * session check the session cache answers, so a refused buyer of a sold item costs no query.
+ * session check the session cache answers, so a refused buyer of a sold item costs no query, and
+ * behind the member's press budget (services/sales/press-budget.ts): 429 `too_many_presses`.
  */
 const buy: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,12 +18,16 @@ const buy: FastifyPluginAsync = async (fastify) => {
       schema: {
         body: BuyBody,
         headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey.optional() }),
-        response: { 200: BuyResponse, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+        response: { 200: BuyResponse, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const userId = request.session.get('userId') ?? '';
-      return app.sales.seller.buy(userId, request.body.showItemId, request.headers[IDEMPOTENCY_HEADER] ?? null);
+      const { showItemId } = request.body;
+      const key = request.headers[IDEMPOTENCY_HEADER] ?? null;
+      // Before any query: a member pressing faster than a person can is refused from memory.
+      app.sales.budget.spend(userId, showItemId, key);
+      return app.sales.seller.buy(userId, showItemId, key);
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { BuyAttempts, ReportItem, ShowReport } from '@vault/contracts';
-import type { Show, ShowItem } from '@vault/db';
+import type { BuyAttemptOutcome, Show, ShowItem } from '@vault/db';
 import type { PurchaseWithBuyer } from '../../repositories/purchases';
 import type { BuyAttemptRow } from '../../repositories/report';
 import { latestRunStart, type ReportEvent, secondsBetween, walkRuns } from './events';
@@ -13,7 +13,15 @@ export interface ReportInput {
   events: ReportEvent[];
   purchases: PurchaseWithBuyer[];
   attempts: BuyAttemptRow[];
+  /** Distinct members who pressed: per (item, outcome), per item (outcome null), per show (both null). */
+  attemptMembers: MemberCountRow[];
   hearts: Map<string, number>;
+}
+
+export interface MemberCountRow {
+  showItemId: string | null;
+  outcome: BuyAttemptOutcome | null;
+  members: number;
 }
 
 /** Purchases that still hold the member's money. */
@@ -32,6 +40,16 @@ function attemptsOf(rows: BuyAttemptRow[]): BuyAttempts {
   for (const row of rows) {
     counts[row.outcome] += row.count;
     counts.total += row.count;
+  }
+  return counts;
+}
+
+/** An item's members per outcome; `total` is its distinct members, not a sum (one may win and replay). */
+function membersOf(rows: MemberCountRow[]): BuyAttempts {
+  const counts: BuyAttempts = { won: 0, sold: 0, declined: 0, error: 0, timeout: 0, replay: 0, refused: 0, total: 0 };
+  for (const row of rows) {
+    if (row.outcome === null) counts.total = row.members;
+    else counts[row.outcome] = row.members;
   }
   return counts;
 }
@@ -89,6 +107,7 @@ export function buildReport(input: ReportInput): ShowReport {
       buyer: buyerOf(item),
       purchaseStatus: purchase?.status ?? null,
       attempts: attemptsOf(input.attempts.filter((row) => row.showItemId === item.id)),
+      attemptMembers: membersOf(input.attemptMembers.filter((row) => row.showItemId === item.id)),
       hearts: input.hearts.get(item.id) ?? 0,
     };
   });
@@ -119,6 +138,7 @@ export function buildReport(input: ReportInput): ShowReport {
       sellThrough: items.length === 0 ? 0 : soldCount / items.length,
       revenue: money(revenue),
       attempts: reportItems.reduce((sum, item) => sum + item.attempts.total, 0),
+      attemptMembers: input.attemptMembers.find((row) => row.showItemId === null)?.members ?? 0,
       peakWatchers: watchers.reduce((peak, sample) => Math.max(peak, sample.count), 0),
     },
     items: reportItems,

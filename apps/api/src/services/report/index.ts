@@ -2,7 +2,12 @@ import { type ShowReport, showMessages } from '@vault/contracts';
 import { AppError } from '../../lib/app-error';
 import { heartCounts } from '../../repositories/hearts';
 import { listShowPurchases } from '../../repositories/purchases';
-import { buyAttemptsOfShow, findReportableShow, listShowEvents } from '../../repositories/report';
+import {
+  buyAttemptMembersOfShow,
+  buyAttemptsOfShow,
+  findReportableShow,
+  listShowEvents,
+} from '../../repositories/report';
 import { listLineup } from '../../repositories/shows';
 import type { ServiceDeps } from '../deps';
 import { buildReport } from './build';
@@ -17,17 +22,18 @@ import { parseEvent } from './events';
 export async function showReport(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<ShowReport> {
   const show = await findReportableShow(deps.db, showId);
   if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
-  const [items, events, purchases, attempts] = await Promise.all([
+  const [items, events, purchases, attempts, attemptMembers] = await Promise.all([
     listLineup(deps.db, showId),
     listShowEvents(deps.db, showId),
     listShowPurchases(deps.db, showId),
     buyAttemptsOfShow(deps.db, showId),
+    buyAttemptMembersOfShow(deps.db, showId),
   ]);
   const hearts = await heartCounts(
     deps.db,
     items.map((item) => item.id),
   );
-  return buildReport({ show, items, events: events.map(parseEvent), purchases, attempts, hearts });
+  return buildReport({ show, items, events: events.map(parseEvent), purchases, attempts, attemptMembers, hearts });
 }
 
 /** GET /api/shows/:showId/report.csv: the report's items, one row each, as a download. */

@@ -29,6 +29,12 @@ export interface SellerObserver {
 }
 
 /**
+ * Whether an id names an item worth a query (buyable-items.ts): nothing when it does, else a
+ * promise that rejects with the 404. Without it every id goes to the database.
+ */
+export type ItemCheck = (showItemId: string) => Promise<void> | undefined;
+
+/**
  * Answers that repeat a purchase made by an earlier press (an idempotent replay, a double tap), so
  * the Buy metrics can tell them from wins; the objects themselves are what the route sends.
  */
@@ -46,7 +52,7 @@ function replayOf(response: BuyResponse): BuyResponse {
  * every other buyer is refused without a query, and a double tap on this instance waits for the
  * first tap's answer instead of racing it.
  */
-export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}) {
+export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}, itemCheck?: ItemCheck) {
   const { now } = deps;
   /** The gateway's own timeout: how long a double tap may wait for the first tap's answer. */
   const gatewayTimeoutMs = deps.config.payments.timeoutMs;
@@ -208,6 +214,12 @@ export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}) {
     async buy(userId: string, showItemId: string, idempotencyKey: string | null): Promise<BuyResponse> {
       const owner = known.get(showItemId);
       if (owner !== undefined && owner !== userId) throw SOLD;
+      // An item this member claimed here (a re-send after a lost answer) is theirs to ask about,
+      // whatever the show has moved on to; any other id must name a real item before a query.
+      if (owner === undefined) {
+        const checking = itemCheck?.(showItemId);
+        if (checking) await checking;
+      }
       const key = `${userId}:${showItemId}`;
       const running = inflight.get(key);
       if (running) return running.then(replayOf);

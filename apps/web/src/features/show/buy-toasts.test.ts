@@ -51,6 +51,14 @@ describe('purchase toasts (SPEC §8)', () => {
     expect(isSoldOut(refusal(409, message, 'purchase_cap_reached'))).toBe(false);
   });
 
+  it('says Too Many Presses with the server words when the press budget refuses a Buy (429)', () => {
+    expect(purchaseErrorToast(refusal(429, buyMessages.tooManyPresses, 'too_many_presses'))).toEqual({
+      title: 'Too Many Presses',
+      description: 'You are pressing Buy too fast. Wait a moment and try again.',
+      variant: 'destructive',
+    });
+  });
+
   it('shows the server message otherwise', () => {
     expect(purchaseErrorToast(refusal(402, buyMessages.declined, 'card_declined'))).toEqual({
       title: 'Purchase Failed',

@@ -35,13 +35,21 @@ export function isSoldOut(error: unknown): boolean {
 /**
  * SPEC §8 purchase error: Already Sold for the code `sold`, else Purchase Failed with the message.
  * Issue 17 adds one: over the show's per-member cap, Purchase Limit Reached with the server's words
- * (which name the limit).
+ * (which name the limit); and one for presses refused by the member's press budget (a 429).
  */
 export function purchaseErrorToast(error: unknown): ToastText {
   if (serverCode(error) === 'purchase_cap_reached') {
     return {
       title: 'Purchase Limit Reached',
       description: serverText(error) ?? "You've reached this show's limit of items per member",
+      variant: 'destructive',
+    };
+  }
+  // Pressed faster than a person can (a stuck key, a script): nothing was tried, so no charge.
+  if (serverCode(error) === 'too_many_presses') {
+    return {
+      title: 'Too Many Presses',
+      description: serverText(error) ?? 'You are pressing Buy too fast. Wait a moment and try again.',
       variant: 'destructive',
     };
   }

@@ -31,6 +31,7 @@ function item(index: number, extra: Partial<ReportItem>): ReportItem {
     buyer: null,
     purchaseStatus: null,
     attempts: noAttempts,
+    attemptMembers: noAttempts,
     hearts: 0,
     ...extra,
   };
@@ -46,7 +47,15 @@ const report = ShowReport.parse({
     startedAt: '2026-03-04T19:00:00.000Z',
     completedAt: '2026-03-04T19:10:00.000Z',
   },
-  totals: { items: 3, sold: 2, sellThrough: 2 / 3, revenue: '450.10', attempts: 9, peakWatchers: 12 },
+  totals: {
+    items: 3,
+    sold: 2,
+    sellThrough: 2 / 3,
+    revenue: '450.10',
+    attempts: 9,
+    attemptMembers: 5,
+    peakWatchers: 12,
+  },
   items: [
     // Sold second, in sale order: the series sorts by sale time, not lineup order.
     item(0, {

@@ -1,0 +1,252 @@
+// pnpm bench:flood — one member must not be able to hold back every other member's Buy. HONEST
+// members (default 200; distinct sessions, onboarded) race for one live item at the same instant,
+// as in bench:buy, against scaled mode (1 API replica + a worker on Postgres and Redis), once with
+// nobody else pressing and once while one more member floods Buy with made-up item ids as fast as
+// one connection allows:
+//   HTTP     one keep-alive connection, each POST /api/show/buy sent the instant the last was answered
+//   socket   one Socket.IO connection, `show:buy` 64 at a time, the next 64 the instant those are acked
+// (bench/flood-client.ts, in a process of its own, so its answers do not queue in the timing client).
+// Before the press budget every made-up id cost a claim and an explain query on the item's gate, and
+// 300 of them took another member's Buy from 23 ms to 0.6–2.4 s. ROUNDS rounds (default 3) per
+// transport, quiet and flooded alternating which goes first, each race on a fresh item; the p99s are
+// of every honest answer of a condition, pooled over its rounds. Each race is preceded by the same
+// burst from the same client against the bare server (bench/bare-http.ts): its floor, printed with
+// the ratio, as in bench:buy.
+//
+// Targets: flooded honest p99 ≤ 1.2 × quiet honest p99, per transport; exactly one winner among the
+// honest members in every race (one purchase, one authorisation). Exit 1 when a race is not exactly
+// once; a missed latency ratio prints FAIL and exits 0 (STRICT=1: exit 1), as bench:buy does.
+
+import { setTimeout as sleep } from 'node:timers/promises';
+import { simulatorDb } from '@vault/authnet-simulator';
+import { ShowStateView } from '@vault/contracts';
+import { startProcess } from '@vault/testing';
+import type { Socket } from 'socket.io-client';
+import { apiClient, type BareServer, BENCH_ENV, startBare, startLiveShow } from './bench-app';
+import { type Answer, type BurstResult, burst, connectSockets, emitBuy, keepAliveAgent, send } from './buy-client';
+import { recordResult, series } from './record';
+import { startScaledStack } from './scaled-stack';
+import { ms, summarize, summaryLine } from './stats';
+
+const HONEST = Number(process.env.HONEST ?? 200);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const STRICT = process.env.STRICT === '1';
+const LIMIT = 1.2;
+const SETTLE_MS = 500;
+/** The flood runs this long before the honest burst, so the burst meets it at full rate. */
+const LEAD_MS = 300;
+const SOCKET_WINDOW = 64;
+const WAIT_MS = 30_000;
+
+type Transport = 'http' | 'socket';
+const p99 = (latencies: readonly number[]) => summarize(latencies).p99;
+
+const stack = await startScaledStack({ replicas: 1, members: HONEST + 1, env: BENCH_ENV });
+const { bases, handle, admin, members } = stack;
+const base = bases[0] ?? '';
+const flooder = members.pop();
+if (!flooder) throw new Error('no flooder was seeded');
+const cookies = members.map((m) => m.cookie);
+let bare: BareServer | undefined;
+const vaultAgent = keepAliveAgent();
+const bareAgent = keepAliveAgent();
+let vaultSockets: Socket[] = [];
+let bareSockets: Socket[] = [];
+
+try {
+  bare = await startBare();
+  const bareBase = bare.base;
+  console.log(
+    `bench:flood — ${HONEST} honest members + 1 flooder; 1 API replica + 1 worker (scaled: Postgres + Redis); ${ROUNDS} rounds per transport; ${new Date().toISOString()}`,
+  );
+  const adminCall = apiClient(base, admin.cookie);
+  const races = 1 + 2 * 2 * ROUNDS;
+  const { itemIds: items } = await startLiveShow(
+    adminCall,
+    { title: 'Flood bench', perKnifeSeconds: 600, prerollSeconds: 0, intermissionSeconds: 0, soldHoldSeconds: 0 },
+    Array.from({ length: races + 2 }, (_, k) => ({ title: `Race ${k}`, price: '450' })),
+  );
+
+  async function onSale(itemId: string) {
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const view = ShowStateView.parse(await adminCall('/api/show/state'));
+      if (view.currentItem?.id === itemId && view.currentItem.status === 'showing') return;
+      if (Date.now() > deadline) throw new Error(`item ${itemId} never came on sale`);
+      await sleep(50);
+    }
+  }
+
+  function buy(server: 'vault' | 'bare', transport: Transport, i: number, itemId: string): Promise<Answer> {
+    if (transport === 'socket') {
+      const socket = (server === 'vault' ? vaultSockets : bareSockets)[i];
+      if (!socket) throw new Error(`buyer ${i} has no socket to the ${server} server`);
+      return emitBuy(socket, itemId);
+    }
+    const body = { showItemId: itemId };
+    return server === 'vault'
+      ? send(vaultAgent, base, cookies[i] ?? '', 'POST', '/api/show/buy', body)
+      : send(bareAgent, bareBase, cookies[i] ?? '', 'POST', '/bare/buy', body);
+  }
+
+  /** The flooder (bench/flood-client.ts, its own process), until stopped: how its presses were answered. */
+  async function flood(transport: Transport) {
+    const proc = startProcess('bench/flood-client.ts', {
+      BASE: base,
+      COOKIE: flooder?.cookie ?? '',
+      TRANSPORT: transport,
+      WINDOW: String(SOCKET_WINDOW),
+      NODE_ENV: 'production',
+    });
+    await proc.waitFor('flooding');
+    return {
+      async stop(): Promise<Map<number, number>> {
+        proc.child.kill('SIGTERM');
+        await proc.waitFor(/answers .*\n/, 30_000);
+        await proc.stop(10_000);
+        const line = /answers (.*)\n/.exec(proc.output())?.[1] ?? '{}';
+        return new Map(Object.entries(JSON.parse(line) as Record<string, number>).map(([k, n]) => [Number(k), n]));
+      },
+    };
+  }
+
+  async function soldOnce(itemId: string) {
+    const purchases = await handle.db.selectFrom('purchases').select('id').where('showItemId', '=', itemId).execute();
+    const claims = await handle.db.selectFrom('saleClaims').select('id').where('showItemId', '=', itemId).execute();
+    const auths =
+      claims.length === 0
+        ? []
+        : await simulatorDb(handle)
+            .selectFrom('authnetSimTransactions')
+            .select('id')
+            .where('type', '=', 'authOnlyTransaction')
+            .where(
+              'invoiceNumber',
+              'in',
+              claims.map((c) => c.id),
+            )
+            .execute();
+    return { purchases: purchases.length, auths: auths.length };
+  }
+
+  let exactlyOnce = true;
+  let next = 0;
+  const pooled = {
+    http: { quiet: [] as number[], flooded: [] as number[], bare: [] as number[] },
+    socket: { quiet: [] as number[], flooded: [] as number[], bare: [] as number[] },
+  };
+  const flooderAnswers = { http: new Map<number, number>(), socket: new Map<number, number>() };
+
+  async function race(transport: Transport, flooded: boolean, counted = true) {
+    const itemId = items[next++] ?? '';
+    await onSale(itemId);
+    await sleep(SETTLE_MS);
+    const floor = await burst(HONEST, (i) => buy('bare', transport, i, itemId));
+    await sleep(SETTLE_MS);
+    const flooding = flooded ? await flood(transport) : undefined;
+    if (flooding) await sleep(LEAD_MS);
+    let vault: BurstResult;
+    try {
+      vault = await burst(HONEST, (i) => buy('vault', transport, i, itemId));
+    } finally {
+      const answered = await flooding?.stop();
+      for (const [status, n] of answered ?? [])
+        flooderAnswers[transport].set(status, (flooderAnswers[transport].get(status) ?? 0) + n);
+    }
+    const c = vault.counts;
+    const db = await soldOnce(itemId);
+    const once = c.won === 1 && c.sold === HONEST - 1 && db.purchases === 1 && db.auths === 1;
+    exactlyOnce &&= once;
+    const label = `${transport.padEnd(6)} ${flooded ? 'flooded' : 'quiet  '}`;
+    console.log(
+      `${label} ${summaryLine(vault.latencies)} · bare p99 ${ms(p99(floor.latencies))} (${(p99(vault.latencies) / p99(floor.latencies)).toFixed(2)}×) · winners ${c.won}, 409 sold ${c.sold}, other ${c.other4xx + c.fivexx + c.failed}${once ? '' : ' — NOT exactly once'}${counted ? '' : ' (warm-up)'}`,
+    );
+    if (!counted) return;
+    pooled[transport][flooded ? 'flooded' : 'quiet'].push(...vault.latencies);
+    pooled[transport].bare.push(...floor.latencies);
+  }
+
+  // Warm-up on HTTP (not counted): no timed burst is the first run of its code path.
+  await Promise.all(members.map((m) => send(vaultAgent, base, m.cookie, 'GET', '/api/show/state')));
+  await Promise.all(members.map((m) => send(bareAgent, bareBase, m.cookie, 'GET', '/bare')));
+  await race('http', true, false);
+  for (const transport of ['http', 'socket'] as const) {
+    if (transport === 'socket') {
+      vaultSockets = await connectSockets(base, cookies);
+      bareSockets = await connectSockets(bareBase, cookies);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternating which goes first, so a machine that drifts during the run favours neither.
+      const order = round % 2 === 0 ? [false, true] : [true, false];
+      for (const flooded of order) await race(transport, flooded);
+    }
+  }
+
+  const ratio = (t: Transport) => p99(pooled[t].flooded) / p99(pooled[t].quiet);
+  const targets = (['http', 'socket'] as const).map((t) => ({
+    what: `${t === 'http' ? 'HTTP' : 'socket'} honest Buy p99, flooded / quiet`,
+    value: ratio(t),
+    limit: LIMIT,
+  }));
+  const pressesOf = (t: Transport) =>
+    [...flooderAnswers[t]].reduce((sum, [status, n]) => (status === -1 ? sum : sum + n), 0);
+  const reconnectsOf = (t: Transport) => flooderAnswers[t].get(-1) ?? 0;
+  const refusedOf = (t: Transport) => flooderAnswers[t].get(429) ?? 0;
+  console.log('\ntargets (ratios measured in this run):');
+  let missed = 0;
+  for (const t of ['http', 'socket'] as const) {
+    console.log(
+      `  ${t}: honest p99 quiet ${ms(p99(pooled[t].quiet))}, flooded ${ms(p99(pooled[t].flooded))}; bare floor p99 ${ms(p99(pooled[t].bare))} (vault quiet / bare ${(p99(pooled[t].quiet) / p99(pooled[t].bare)).toFixed(2)}×); the flooder pressed ${pressesOf(t)} times, ${refusedOf(t)} answered 429${t === 'socket' ? `, reconnected ${reconnectsOf(t)} times after the API closed its socket` : ''}`,
+    );
+  }
+  for (const t of targets) {
+    const pass = t.value <= t.limit;
+    if (!pass) missed++;
+    console.log(`  ${t.what}: ${t.value.toFixed(2)}× (≤ ${t.limit}×) ${pass ? 'PASS' : 'FAIL'}`);
+  }
+  console.log(`  exactly one honest winner in every race: ${exactlyOnce ? 'PASS' : 'FAIL'}`);
+  await recordResult({
+    bench: 'flood',
+    title: 'Flooded Buy race: one member floods Buy while the others race for a knife',
+    setup: `${HONEST} onboarded members race for one item, ${ROUNDS} rounds per transport, each once quiet and once while one more member floods Buy with made-up item ids as fast as one connection allows (HTTP: one keep-alive connection, one request after another; socket: ${SOCKET_WINDOW} show:buy in flight). 1 scaled replica on Postgres + Redis; each race is preceded by the same burst against a bare Fastify / Socket.IO server.`,
+    figures: [
+      ...targets.map((t) => ({
+        label: t.what,
+        value: t.value,
+        unit: '×' as const,
+        target: { op: '≤' as const, value: t.limit },
+      })),
+      { label: 'HTTP honest Buy p99, quiet', value: p99(pooled.http.quiet), unit: 'ms' },
+      { label: 'HTTP honest Buy p99, flooded', value: p99(pooled.http.flooded), unit: 'ms' },
+      { label: 'socket honest Buy p99, quiet', value: p99(pooled.socket.quiet), unit: 'ms' },
+      { label: 'socket honest Buy p99, flooded', value: p99(pooled.socket.flooded), unit: 'ms' },
+      { label: 'HTTP flooder presses answered 429', value: refusedOf('http'), unit: '' },
+      { label: 'socket flooder presses answered 429', value: refusedOf('socket'), unit: '' },
+      { label: 'socket flooder reconnections (its socket closed)', value: reconnectsOf('socket'), unit: '' },
+      {
+        label: 'exactly one honest winner per race',
+        value: exactlyOnce ? 1 : 0,
+        unit: '',
+        target: { op: '≥', value: 1 },
+      },
+    ],
+    series: [
+      series('HTTP honest Buy, flooded', pooled.http.flooded),
+      series('HTTP honest Buy, quiet', pooled.http.quiet),
+      series('bare HTTP (calibration)', pooled.http.bare, true),
+      series('socket honest Buy, flooded', pooled.socket.flooded),
+      series('socket honest Buy, quiet', pooled.socket.quiet),
+      series('bare socket (calibration)', pooled.socket.bare, true),
+    ],
+    notes: [
+      "A latency is one honest member's press to its answer (200 for the winner, 409 Sold for the rest).",
+      'The flooder is refused by its press budget (429 after a burst of 6) and its made-up ids are answered from memory: neither costs a query. A socket refused 30 presses in a row is closed; the flooder connects again at once.',
+    ],
+  });
+  if (!exactlyOnce || (STRICT && missed > 0)) process.exitCode = 1;
+} finally {
+  for (const socket of [...vaultSockets, ...bareSockets]) socket.disconnect();
+  vaultAgent.destroy();
+  bareAgent.destroy();
+  await Promise.all([bare?.stop(10_000), stack.stop()]);
+}
