@@ -20,7 +20,6 @@
 // a missed target exit 1 too.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { simulatorDb } from '@vault/authnet-simulator';
 import { applyJsonPatch, type ShowChange, ShowStateView, socketEvents } from '@vault/contracts';
 import type { Socket } from 'socket.io-client';
 import { apiClient, type BareServer, BENCH_ENV, startBare, startLiveShow } from './bench-app';
@@ -35,7 +34,7 @@ import {
   send,
 } from './buy-client';
 import { recordResult, series } from './record';
-import { startScaledStack } from './scaled-stack';
+import { salesOf, startScaledStack } from './scaled-stack';
 import { ms, summarize, summaryLine } from './stats';
 
 const BUYERS = Number(process.env.BUYERS ?? 2000);
@@ -113,26 +112,6 @@ try {
     const blind = loads.filter((load) => onSaleIn(JSON.parse(load.body) as ShowStateView) !== itemId).length;
     if (blind > 0) throw new Error(`${blind} members' state loads do not show the item on sale`);
     await until('every socket shows it', () => vaultSockets.every((_, i) => onSaleIn(screens[i]?.view) === itemId));
-  }
-
-  async function soldOnce(itemId: string) {
-    const purchases = await handle.db.selectFrom('purchases').select('id').where('showItemId', '=', itemId).execute();
-    // The gateway's invoice number is the claim's id: count this item's authorisations only.
-    const claims = await handle.db.selectFrom('saleClaims').select('id').where('showItemId', '=', itemId).execute();
-    const auths =
-      claims.length === 0
-        ? []
-        : await simulatorDb(handle)
-            .selectFrom('authnetSimTransactions')
-            .select('id')
-            .where('type', '=', 'authOnlyTransaction')
-            .where(
-              'invoiceNumber',
-              'in',
-              claims.map((c) => c.id),
-            )
-            .execute();
-    return { purchases: purchases.length, auths: auths.length };
   }
 
   function buy(server: 'vault' | 'bare', transport: Transport, i: number, itemId: string): Promise<Answer> {
@@ -224,7 +203,7 @@ try {
     console.log(
       `winners ${c.won} · 409 sold ${c.sold} · other 4xx ${c.other4xx} · 5xx ${c.fivexx} · network errors ${c.failed}`,
     );
-    const db = await soldOnce(itemId);
+    const db = await salesOf(handle, itemId);
     const once = c.won === 1 && c.sold === BUYERS - 1 && db.purchases === 1 && db.auths === 1;
     console.log(
       `database: ${db.purchases} purchase(s), ${db.auths} authorisation(s) for this item — exactly once: ${once ? 'yes' : 'NO'}`,

@@ -18,14 +18,13 @@
 // once; a missed latency ratio prints FAIL and exits 0 (STRICT=1: exit 1), as bench:buy does.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { simulatorDb } from '@vault/authnet-simulator';
 import { ShowStateView } from '@vault/contracts';
 import { startProcess } from '@vault/testing';
 import type { Socket } from 'socket.io-client';
 import { apiClient, type BareServer, BENCH_ENV, startBare, startLiveShow } from './bench-app';
 import { type Answer, type BurstResult, burst, connectSockets, emitBuy, keepAliveAgent, send } from './buy-client';
 import { recordResult, series } from './record';
-import { startScaledStack } from './scaled-stack';
+import { salesOf, startScaledStack } from './scaled-stack';
 import { ms, summarize, summaryLine } from './stats';
 
 const HONEST = Number(process.env.HONEST ?? 200);
@@ -110,25 +109,6 @@ try {
     };
   }
 
-  async function soldOnce(itemId: string) {
-    const purchases = await handle.db.selectFrom('purchases').select('id').where('showItemId', '=', itemId).execute();
-    const claims = await handle.db.selectFrom('saleClaims').select('id').where('showItemId', '=', itemId).execute();
-    const auths =
-      claims.length === 0
-        ? []
-        : await simulatorDb(handle)
-            .selectFrom('authnetSimTransactions')
-            .select('id')
-            .where('type', '=', 'authOnlyTransaction')
-            .where(
-              'invoiceNumber',
-              'in',
-              claims.map((c) => c.id),
-            )
-            .execute();
-    return { purchases: purchases.length, auths: auths.length };
-  }
-
   let exactlyOnce = true;
   let next = 0;
   const pooled = {
@@ -154,7 +134,7 @@ try {
         flooderAnswers[transport].set(status, (flooderAnswers[transport].get(status) ?? 0) + n);
     }
     const c = vault.counts;
-    const db = await soldOnce(itemId);
+    const db = await salesOf(handle, itemId);
     const once = c.won === 1 && c.sold === HONEST - 1 && db.purchases === 1 && db.auths === 1;
     exactlyOnce &&= once;
     const label = `${transport.padEnd(6)} ${flooded ? 'flooded' : 'quiet  '}`;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { simulatorDb } from '@vault/authnet-simulator';
 import { type DatabaseHandle, openDatabase } from '@vault/db';
 import {
   createScratchDatabase,
@@ -101,4 +102,25 @@ export async function startScaledStack(options: ScaledStackOptions): Promise<Sca
     await stop();
     throw error;
   }
+}
+
+/** What a race left for an item: its purchases and its authorisations at the gateway (exactly once: 1 and 1). */
+export async function salesOf(handle: DatabaseHandle, itemId: string): Promise<{ purchases: number; auths: number }> {
+  const purchases = await handle.db.selectFrom('purchases').select('id').where('showItemId', '=', itemId).execute();
+  // The gateway's invoice number is the claim's id: count this item's authorisations only.
+  const claims = await handle.db.selectFrom('saleClaims').select('id').where('showItemId', '=', itemId).execute();
+  const auths =
+    claims.length === 0
+      ? []
+      : await simulatorDb(handle)
+          .selectFrom('authnetSimTransactions')
+          .select('id')
+          .where('type', '=', 'authOnlyTransaction')
+          .where(
+            'invoiceNumber',
+            'in',
+            claims.map((c) => c.id),
+          )
+          .execute();
+  return { purchases: purchases.length, auths: auths.length };
 }
