@@ -1,39 +1,22 @@
-import { freePort } from '@vault/testing';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/password';
+import { type OidcProvider, startOidcProvider } from './support/oidc-provider';
 import { type Agent, agent, buildTestApp, type TestApp } from './test-app';
 
-// A real OpenID Connect server on localhost plays Google and the external provider: discovery,
-// authorisation with state and PKCE (it checks the S256 verifier), token exchange and userinfo.
+// A real OpenID Connect server on localhost plays Google and the external provider (support/oidc-provider.ts).
 
-let oidc: OAuth2Server;
-let nextClaims: Record<string, unknown> = {};
+let oidc: OidcProvider;
+const throughProvider = (a: Agent, startPath: string) => oidc.throughProvider(a, startPath);
+const setClaims = (claims: Record<string, unknown>) => {
+  oidc.claims = claims;
+};
 
 beforeAll(async () => {
-  oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(await freePort(), '127.0.0.1');
-  oidc.service.on('beforeUserinfo', (userInfo) => {
-    userInfo.body = nextClaims;
-  });
+  oidc = await startOidcProvider();
 });
 afterAll(async () => {
   await oidc?.stop();
 });
-
-/** Follows the provider's redirect the way a browser would, and returns our callback URL. */
-async function throughProvider(a: Agent, startPath: string): Promise<string> {
-  const start = await a.get(startPath);
-  expect(start.statusCode).toBe(302);
-  const authorize = new URL(String(start.headers.location));
-  expect(authorize.origin).toBe(oidc.issuer.url);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('state')).toBeTruthy();
-  const atProvider = await fetch(authorize, { redirect: 'manual' });
-  const callback = new URL(String(atProvider.headers.get('location')));
-  return `${callback.pathname}${callback.search}`;
-}
 
 describe.each([
   { provider: 'google', startPath: '/api/auth/google', configKey: 'google' },
@@ -41,21 +24,20 @@ describe.each([
 ] as const)('sign-in through $provider', ({ startPath, configKey }) => {
   let t: TestApp;
   beforeAll(async () => {
-    const provider = { issuerUrl: oidc.issuer.url ?? '', clientId: 'vault-test', clientSecret: 'vault-test-secret' };
-    t = await buildTestApp('pglite', { config: { oauth: { [configKey]: provider } } });
+    t = await buildTestApp('pglite', { config: { oauth: { [configKey]: oidc.config() } } });
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('creates the member on first sign-in and starts a session', async () => {
-    nextClaims = {
+    setClaims({
       sub: `${configKey}-1`,
       email: `New.${configKey}@Example.com`,
       email_verified: true,
       given_name: 'Nia',
       family_name: 'Steel',
-    };
+    });
     const a = agent(t.app);
     const done = await a.get(await throughProvider(a, startPath));
     expect(done.statusCode).toBe(302);
@@ -72,21 +54,24 @@ describe.each([
   });
 
   it('finds the same member again by the provider subject', async () => {
-    nextClaims = { sub: `${configKey}-1`, email: `changed.${configKey}@example.com`, email_verified: true };
+    setClaims({ sub: `${configKey}-1`, email: `changed.${configKey}@example.com`, email_verified: true });
     const a = agent(t.app);
     await a.get(await throughProvider(a, startPath));
     expect((await a.get('/api/auth/user')).json().user.email).toBe(`new.${configKey}@example.com`);
   });
 
-  it('links an existing password account when the provider verified the email', async () => {
+  it('links a verified password account when the provider verified the email, keeping its password', async () => {
+    const email = `pw.${configKey}@example.com`;
     await t.database.db
       .insertInto('users')
-      .values({ email: `pw.${configKey}@example.com`, password: await hashPassword('password-123') })
+      .values({ email, password: await hashPassword('password-123'), emailVerified: true })
       .execute();
-    nextClaims = { sub: `${configKey}-2`, email: `pw.${configKey}@example.com`, email_verified: true };
+    setClaims({ sub: `${configKey}-2`, email, email_verified: true });
     const a = agent(t.app);
     await a.get(await throughProvider(a, startPath));
-    expect((await a.get('/api/auth/user')).json().user.email).toBe(`pw.${configKey}@example.com`);
+    expect((await a.get('/api/auth/user')).json().user.email).toBe(email);
+    // The owner verified this address through our link: both ways in stay theirs.
+    expect((await agent(t.app).post('/api/auth/login', { email, password: 'password-123' })).statusCode).toBe(200);
   });
 
   it('refuses to take over an account through an unverified email', async () => {
@@ -94,7 +79,7 @@ describe.each([
       .insertInto('users')
       .values({ email: `victim.${configKey}@example.com` })
       .execute();
-    nextClaims = { sub: `${configKey}-3`, email: `victim.${configKey}@example.com`, email_verified: false };
+    setClaims({ sub: `${configKey}-3`, email: `victim.${configKey}@example.com`, email_verified: false });
     const a = agent(t.app);
     const done = await a.get(await throughProvider(a, startPath));
     expect(done.headers.location).toBe('/login?notice=account-exists');
@@ -102,7 +87,7 @@ describe.each([
   });
 
   it('refuses a tampered state', async () => {
-    nextClaims = { sub: `${configKey}-4`, email: `tamper.${configKey}@example.com`, email_verified: true };
+    setClaims({ sub: `${configKey}-4`, email: `tamper.${configKey}@example.com`, email_verified: true });
     const a = agent(t.app);
     const callback = new URL(await throughProvider(a, startPath), 'http://x');
     callback.searchParams.set('state', 'forged-state');

@@ -212,7 +212,7 @@ describe.each(backends)('input limits on %s', (backend) => {
       family_name: 'F'.repeat(300),
       picture: 'not a url',
     });
-    const outcome = await resolveExternalUser({ db: t.database.db }, 'oidc', claims);
+    const outcome = await resolveExternalUser(t.app.deps, 'oidc', claims);
     if (!('user' in outcome)) throw new Error('no user');
     expect(outcome.user.firstName).toBe(`Gi${'v'.repeat(98)}`);
     expect(outcome.user.lastName).toBe('F'.repeat(100));

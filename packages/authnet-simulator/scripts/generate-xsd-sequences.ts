@@ -26,6 +26,7 @@ const REQUEST_TYPES = [
   'createCustomerProfileRequest',
   'createCustomerPaymentProfileRequest',
   'getCustomerProfileRequest',
+  'deleteCustomerProfileRequest',
   'deleteCustomerPaymentProfileRequest',
   'getTransactionListForCustomerRequest',
   'createTransactionRequest',

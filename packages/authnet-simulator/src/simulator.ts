@@ -286,6 +286,17 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
       };
     },
 
+    async deleteCustomerProfileRequest(req) {
+      // Its payment profiles go with it (on delete cascade); its transactions stay, as at the gateway.
+      const customerId = parseId(req.customerProfileId);
+      const deleted =
+        customerId === null
+          ? null
+          : await db.deleteFrom('authnetSimCustomers').where('id', '=', customerId).executeTakeFirst();
+      if (Number(deleted?.numDeletedRows ?? 0) === 0) return { body: failure('E00040', 'The record cannot be found.') };
+      return { body: { messages: OK } };
+    },
+
     async deleteCustomerPaymentProfileRequest(req) {
       const paymentProfileId = parseId(req.customerPaymentProfileId);
       const customerId = parseId(req.customerProfileId);

@@ -1,7 +1,7 @@
 // GENERATED FILE: do not edit by hand.
 // Written by scripts/generate-xsd-sequences.ts from xsd/AnetApiSchema.xsd (Authorize.Net's published
 // schema; see xsd/README.md for its source). Regenerate: pnpm --filter @vault/authnet-simulator generate:xsd
-// 7 request types, 53 complex types, 119 simple types.
+// 8 request types, 54 complex types, 119 simple types.
 import type { ComplexType, SimpleType } from './xsd-model';
 
 /** The request elements the simulator implements; each is also a key of xsdComplexTypes. */
@@ -10,6 +10,7 @@ export const xsdRequestTypes = [
   'createCustomerProfileRequest',
   'createCustomerPaymentProfileRequest',
   'getCustomerProfileRequest',
+  'deleteCustomerProfileRequest',
   'deleteCustomerPaymentProfileRequest',
   'getTransactionListForCustomerRequest',
   'createTransactionRequest',
@@ -183,6 +184,31 @@ export const xsdComplexTypes: Readonly<Record<string, ComplexType>> = {
             { element: 'unmaskExpirationDate', type: 'xs:boolean', simple: true, min: 0, max: 1 },
             { element: 'includeIssuerInfo', type: 'xs:boolean', simple: true, min: 0, max: 1 },
           ],
+        },
+      ],
+    },
+  },
+  deleteCustomerProfileRequest: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [
+            { element: 'merchantAuthentication', type: 'merchantAuthenticationType', min: 1, max: 1 },
+            { element: 'clientId', type: 'ANetApiRequest.clientId', simple: true, min: 0, max: 1 },
+            { element: 'refId', type: 'ANetApiRequest.refId', simple: true, min: 0, max: 1 },
+          ],
+        },
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [{ element: 'customerProfileId', type: 'numericString', simple: true, min: 1, max: 1 }],
         },
       ],
     },

@@ -115,6 +115,7 @@ export const loginNotices = {
   'sso-unavailable': 'External sign-in is not available',
   'oauth-failed': 'Sign-in with the external provider failed. Please try again.',
   'account-exists': 'An account with this email already exists. Log in with your password.',
+  'admin-password-only': 'This is the administrator account. Log in with its password.',
 } as const;
 export type LoginNotice = keyof typeof loginNotices;
 

@@ -61,3 +61,9 @@ export async function heartCounts(db: Db, showItemIds: string[]): Promise<Map<st
     .execute();
   return new Map(rows.map((row) => [row.showItemId, row.count]));
 }
+
+/** Deletes every heart of a member; answers how many went. */
+export async function deleteAllHearts(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('itemHearts').where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -62,3 +62,12 @@ export async function deleteCard(db: Db, id: string): Promise<void> {
 export async function makeDefaultCard(db: Db, id: string): Promise<void> {
   await db.updateTable('paymentMethods').set({ isDefault: true }).where('id', '=', id).execute();
 }
+
+/** Deletes every saved card of a member, answering the gateway ids each one had. */
+export function deleteAllCards(db: Db, userId: string) {
+  return db
+    .deleteFrom('paymentMethods')
+    .where('userId', '=', userId)
+    .returning(['customerProfileId', 'paymentProfileId'])
+    .execute();
+}

@@ -45,3 +45,9 @@ export async function countShowItems(db: Db, showId: string): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Deletes every reminder of a member, and with them their unsubscribe tokens; answers how many went. */
+export async function deleteAllReminders(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('showReminders').where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -82,3 +82,18 @@ export function consumeResetToken(db: Db, id: string, tokenHash: string, passwor
     .returning('id')
     .executeTakeFirst();
 }
+
+/** The member's row, locked until the transaction ends (a reclaim decides on what it reads here). */
+export function findUserForUpdate(db: Db, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Forgets the gateway customer profile once it is deleted there, unless the account moved on to another. */
+export async function clearCustomerProfile(db: Db, id: string, customerProfileId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ authNetCustomerProfileId: null, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('authNetCustomerProfileId', '=', customerProfileId)
+    .execute();
+}

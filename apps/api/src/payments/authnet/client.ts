@@ -183,6 +183,11 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
       };
     },
 
+    /** Deletes a customer profile and every payment profile in it. */
+    async deleteCustomerProfile(customerProfileId: string) {
+      ok(await call(build.deleteCustomerProfileRequest(options.auth, { customerProfileId })));
+    },
+
     async deleteCustomerPaymentProfile(customerProfileId: string, customerPaymentProfileId: string) {
       ok(
         await call(

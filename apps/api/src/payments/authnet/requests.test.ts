@@ -64,6 +64,11 @@ describe('Authorize.Net request JSON', () => {
       '{"deleteCustomerPaymentProfileRequest":{"merchantAuthentication":{"name":"LOGIN","transactionKey":"KEY"},"customerProfileId":"500","customerPaymentProfileId":"900"}}',
     ],
     [
+      'deleteCustomerProfileRequest',
+      build.deleteCustomerProfileRequest(auth, { customerProfileId: '500' }),
+      '{"deleteCustomerProfileRequest":{"merchantAuthentication":{"name":"LOGIN","transactionKey":"KEY"},"customerProfileId":"500"}}',
+    ],
+    [
       'authOnlyTransaction',
       build.authOnlyTransactionRequest(auth, charge),
       '{"createTransactionRequest":{"merchantAuthentication":{"name":"LOGIN","transactionKey":"KEY"},"refId":"p1","transactionRequest":{"transactionType":"authOnlyTransaction","amount":"389.00","profile":{"customerProfileId":"500","paymentProfile":{"paymentProfileId":"900"}},"order":{"invoiceNumber":"INV1","description":"Obsidian"}}}}',

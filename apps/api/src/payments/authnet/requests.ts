@@ -100,6 +100,10 @@ export function getCustomerProfileRequest(auth: MerchantAuthentication, args: { 
   return { getCustomerProfileRequest: { merchantAuthentication: auth, customerProfileId: args.customerProfileId } };
 }
 
+export function deleteCustomerProfileRequest(auth: MerchantAuthentication, args: { customerProfileId: string }) {
+  return { deleteCustomerProfileRequest: { merchantAuthentication: auth, customerProfileId: args.customerProfileId } };
+}
+
 export function deleteCustomerPaymentProfileRequest(
   auth: MerchantAuthentication,
   args: { customerProfileId: string; customerPaymentProfileId: string },
