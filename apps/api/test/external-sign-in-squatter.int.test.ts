@@ -92,7 +92,19 @@ describe.each(backends)('an account squatted before its owner signs in externall
     const email = `victim.${backend}@example.com`;
     const password = 'squatter-pass-1';
     const show = await upcomingShow();
-    const { cookie, userId } = await squat(email, password, show);
+    const { squatter, cookie, userId } = await squat(email, password, show);
+    // The squatter also buys something: a real order, on their own card, to their own address.
+    const testShow = await db()
+      .insertInto('shows')
+      .values({ title: 'Test products', kind: 'test_products' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const product = await db()
+      .insertInto('showItems')
+      .values({ showId: testShow.id, title: `Squatter buy ${backend}`, price: '1.00', status: 'available' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await squatter.post('/api/show/buy', { showItemId: product.id })).statusCode).toBe(200);
 
     const [card] = await db().selectFrom('paymentMethods').selectAll().where('userId', '=', userId).execute();
     if (!card) throw new Error('the squatter saved no card');
@@ -151,6 +163,18 @@ describe.each(backends)('an account squatted before its owner signs in externall
       skillLevel: null,
     });
     expect((await owner.get('/api/payment-methods')).json()).toEqual([]);
+    // The squatter's order is not the owner's: it stays a record, on an account nobody can sign in to.
+    expect((await owner.get('/api/orders')).json()).toEqual([]);
+    expect((await owner.get('/api/purchases')).json()).toEqual([]);
+    const kept = await db()
+      .selectFrom('purchases')
+      .innerJoin('users', 'users.id', 'purchases.userId')
+      .select(['users.email', 'users.password', 'users.googleId', 'users.oidcSubject', 'purchases.shippingAddress'])
+      .where('purchases.showItemId', '=', product.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ password: null, googleId: null, oidcSubject: null });
+    expect(kept.email).toMatch(/^retired-.+@reclaimed\.invalid$/);
+    expect(kept.shippingAddress).toContain('13 Drop Box Lane');
     const hearts = (await owner.get(`/api/hearts?showId=${show.showId}`)).json();
     expect(JSON.stringify(hearts)).not.toContain('"hearted":true');
     expect((await owner.get(`/api/reminders/${show.showId}`)).json()).toEqual({

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { User, UserUpdate } from '@vault/db';
 import { GatewayError } from '../payments/authnet/client';
 import { withTransaction } from '../repositories/db';
 import { deleteAllHearts } from '../repositories/hearts';
 import { deleteAllCards } from '../repositories/payment-methods';
 import { deleteAllReminders } from '../repositories/reminders';
+import { hasSalesRecords, insertRetiredAccount, moveSalesRecords } from '../repositories/retired-accounts';
 import { deleteUserSessions } from '../repositories/sessions';
 import { clearCustomerProfile, findUserById, findUserForUpdate, updateUser } from '../repositories/users';
 import type { ServiceDeps } from './deps';
@@ -29,7 +31,8 @@ export type ReclaimOutcome = { kind: 'reclaimed' | 'linked'; user: User } | { ki
  * external identity with a verified email. Anyone can register an address they do not own (login
  * does not ask for verification), so everything on such an account may be a stranger's: their
  * password and sessions, and what they planted for the owner to inherit or be watched through —
- * shipping address, profile, saved cards, hearts, reminders and their unsubscribe tokens.
+ * shipping address, profile, saved cards, hearts, reminders and their unsubscribe tokens. What they
+ * bought moves to a retired account, so the owner's orders start empty too.
  *
  * The owner starts as a new member would: names from their provider, onboarding to do. Keeping a
  * profile someone else filled in would ship the owner's first purchase to the stranger's address.
@@ -57,6 +60,13 @@ export async function claimByVerifiedEmail(
     const hearts = await deleteAllHearts(trx, row.id);
     const reminders = await deleteAllReminders(trx, row.id);
     const sessions = await deleteUserSessions(trx, row.id);
+    // What the stranger bought stays a record (money moved, an admin may capture, void or ship
+    // it) but not on the owner's Orders tab: it moves to an account nobody can sign in to.
+    let retiredAccountId: string | null = null;
+    if (await hasSalesRecords(trx, row.id)) {
+      retiredAccountId = (await insertRetiredAccount(trx, row, randomUUID())).id;
+      await moveSalesRecords(trx, row.id, retiredAccountId);
+    }
     const user = await updateUser(trx, row.id, {
       password: null,
       emailVerified: true,
@@ -83,7 +93,7 @@ export async function claimByVerifiedEmail(
     });
     const profiles = new Set(cards.map((card) => card.customerProfileId));
     if (row.authNetCustomerProfileId) profiles.add(row.authNetCustomerProfileId);
-    const planted = { cards: cards.length, hearts, reminders, sessions };
+    const planted = { cards: cards.length, hearts, reminders, sessions, retiredAccountId };
     return { kind: 'reclaimed' as const, user, profiles: [...profiles], cards, planted };
   });
   if (outcome.kind !== 'reclaimed') return outcome;
@@ -91,7 +101,7 @@ export async function claimByVerifiedEmail(
   await announceUserSessionsEnded(deps, accountId);
   deps.log.warn(
     { userId: accountId, discarded: outcome.planted },
-    'an external sign-in with a verified email claimed an account whose email was never verified: its password, sessions, profile, cards, hearts and reminders were discarded',
+    'an external sign-in with a verified email claimed an account whose email was never verified: its password, sessions, profile, cards, hearts and reminders were discarded, and its orders moved to a retired account',
   );
   await cleanupGateway(deps, accountId, outcome.profiles, outcome.cards);
   // The row as it now is (the customer profile cleared once the gateway deleted it).
