@@ -374,6 +374,7 @@ describe('migrations on postgres', () => {
         '0005-admin-features',
         '0006-audit-guard',
         '0007-press-budget',
+        '0008-account-mail',
       ]);
     } finally {
       await database.dispose();
