@@ -1,6 +1,6 @@
 // The flooder of bench:flood, in a process of its own (as an attacker's client would be): its acks
 // must not queue in the event loop of the client that times the honest members. One member's
-// session (COOKIE) against BASE, on TRANSPORT, until SIGTERM:
+// session (COOKIE) against BASE (the vault, or the bare server with BUY_PATH=/bare/buy), on TRANSPORT, until SIGTERM:
 //   http     one keep-alive connection, each POST /api/show/buy sent the instant the last was answered
 //   socket   one Socket.IO connection, WINDOW `show:buy` in flight, the next WINDOW the instant those are acked
 // every press naming a made-up item id. On SIGTERM it prints `answers {"<status>": n, …}` (0: no
@@ -16,6 +16,8 @@ const base = process.env.BASE ?? '';
 const cookie = process.env.COOKIE ?? '';
 const transport = process.env.TRANSPORT === 'socket' ? 'socket' : 'http';
 const window = Number(process.env.WINDOW ?? 64);
+/** The Buy route: the vault's, or the bare server's when the same flood calibrates the machine. */
+const buyPath = process.env.BUY_PATH ?? '/api/show/buy';
 
 const answered: Record<string, number> = {};
 const count = (status: number) => {
@@ -30,7 +32,7 @@ if (transport === 'http') {
   const one = new http.Agent({ keepAlive: true, maxSockets: 1 });
   process.stdout.write('flooding\n');
   while (running) {
-    const answer = await send(one, base, cookie, 'POST', '/api/show/buy', { showItemId: randomUUID() }).catch(() => ({
+    const answer = await send(one, base, cookie, 'POST', buyPath, { showItemId: randomUUID() }).catch(() => ({
       status: 0,
     }));
     count(answer.status);

@@ -11,7 +11,10 @@
 // transport, quiet and flooded alternating which goes first, each race on a fresh item; the p99s are
 // of every honest answer of a condition, pooled over its rounds. Each race is preceded by the same
 // burst from the same client against the bare server (bench/bare-http.ts): its floor, printed with
-// the ratio, as in bench:buy.
+// the ratio, as in bench:buy. In a flooded race the bare burst is flooded too, by the same flooder
+// against the bare server: on a 2-core machine the flooder's own process takes a core from every
+// other, so the bare server's flooded/quiet ratio is what the flood costs the machine itself, and
+// the vault's ratio over it is what it costs the vault beyond that.
 //
 // Targets: flooded honest p99 ≤ 1.2 × quiet honest p99, per transport; exactly one winner among the
 // honest members in every race (one purchase, one authorisation). Exit 1 when a race is not exactly
@@ -28,7 +31,7 @@ import { salesOf, startScaledStack } from './scaled-stack';
 import { ms, summarize, summaryLine } from './stats';
 
 const HONEST = Number(process.env.HONEST ?? 200);
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const STRICT = process.env.STRICT === '1';
 const LIMIT = 1.2;
 const SETTLE_MS = 500;
@@ -89,9 +92,10 @@ try {
   }
 
   /** The flooder (bench/flood-client.ts, its own process), until stopped: how its presses were answered. */
-  async function flood(transport: Transport) {
+  async function flood(transport: Transport, server: 'vault' | 'bare' = 'vault') {
     const proc = startProcess('bench/flood-client.ts', {
-      BASE: base,
+      BASE: server === 'vault' ? base : bareBase,
+      BUY_PATH: server === 'vault' ? '/api/show/buy' : '/bare/buy',
       COOKIE: flooder?.cookie ?? '',
       TRANSPORT: transport,
       WINDOW: String(SOCKET_WINDOW),
@@ -112,8 +116,8 @@ try {
   let exactlyOnce = true;
   let next = 0;
   const pooled = {
-    http: { quiet: [] as number[], flooded: [] as number[], bare: [] as number[] },
-    socket: { quiet: [] as number[], flooded: [] as number[], bare: [] as number[] },
+    http: { quiet: [] as number[], flooded: [] as number[], bare: [] as number[], bareFlooded: [] as number[] },
+    socket: { quiet: [] as number[], flooded: [] as number[], bare: [] as number[], bareFlooded: [] as number[] },
   };
   const flooderAnswers = { http: new Map<number, number>(), socket: new Map<number, number>() };
 
@@ -121,7 +125,14 @@ try {
     const itemId = items[next++] ?? '';
     await onSale(itemId);
     await sleep(SETTLE_MS);
-    const floor = await burst(HONEST, (i) => buy('bare', transport, i, itemId));
+    const floodingBare = flooded ? await flood(transport, 'bare') : undefined;
+    if (floodingBare) await sleep(LEAD_MS);
+    let floor: BurstResult;
+    try {
+      floor = await burst(HONEST, (i) => buy('bare', transport, i, itemId));
+    } finally {
+      await floodingBare?.stop();
+    }
     await sleep(SETTLE_MS);
     const flooding = flooded ? await flood(transport) : undefined;
     if (flooding) await sleep(LEAD_MS);
@@ -143,7 +154,7 @@ try {
     );
     if (!counted) return;
     pooled[transport][flooded ? 'flooded' : 'quiet'].push(...vault.latencies);
-    pooled[transport].bare.push(...floor.latencies);
+    pooled[transport][flooded ? 'bareFlooded' : 'bare'].push(...floor.latencies);
   }
 
   // Warm-up on HTTP (not counted): no timed burst is the first run of its code path.
@@ -163,6 +174,8 @@ try {
   }
 
   const ratio = (t: Transport) => p99(pooled[t].flooded) / p99(pooled[t].quiet);
+  /** The same flood's cost to the bare server: the machine's share of the vault's ratio. */
+  const bareRatio = (t: Transport) => p99(pooled[t].bareFlooded) / p99(pooled[t].bare);
   const targets = (['http', 'socket'] as const).map((t) => ({
     what: `${t === 'http' ? 'HTTP' : 'socket'} honest Buy p99, flooded / quiet`,
     value: ratio(t),
@@ -176,7 +189,7 @@ try {
   let missed = 0;
   for (const t of ['http', 'socket'] as const) {
     console.log(
-      `  ${t}: honest p99 quiet ${ms(p99(pooled[t].quiet))}, flooded ${ms(p99(pooled[t].flooded))}; bare floor p99 ${ms(p99(pooled[t].bare))} (vault quiet / bare ${(p99(pooled[t].quiet) / p99(pooled[t].bare)).toFixed(2)}×); the flooder pressed ${pressesOf(t)} times, ${refusedOf(t)} answered 429${t === 'socket' ? `, reconnected ${reconnectsOf(t)} times after the API closed its socket` : ''}`,
+      `  ${t}: honest p99 quiet ${ms(p99(pooled[t].quiet))}, flooded ${ms(p99(pooled[t].flooded))}; bare floor p99 ${ms(p99(pooled[t].bare))} (vault quiet / bare ${(p99(pooled[t].quiet) / p99(pooled[t].bare)).toFixed(2)}×), bare flooded ${ms(p99(pooled[t].bareFlooded))} (the flood costs the bare server ${bareRatio(t).toFixed(2)}×; the vault's rise over it ${(ratio(t) / bareRatio(t)).toFixed(2)}×); the flooder pressed ${pressesOf(t)} times, ${refusedOf(t)} answered 429${t === 'socket' ? `, reconnected ${reconnectsOf(t)} times after the API closed its socket` : ''}`,
     );
   }
   for (const t of targets) {
@@ -188,13 +201,18 @@ try {
   await recordResult({
     bench: 'flood',
     title: 'Flooded Buy race: one member floods Buy while the others race for a knife',
-    setup: `${HONEST} onboarded members race for one item, ${ROUNDS} rounds per transport, each once quiet and once while one more member floods Buy with made-up item ids as fast as one connection allows (HTTP: one keep-alive connection, one request after another; socket: ${SOCKET_WINDOW} show:buy in flight). 1 scaled replica on Postgres + Redis; each race is preceded by the same burst against a bare Fastify / Socket.IO server.`,
+    setup: `${HONEST} onboarded members race for one item, ${ROUNDS} rounds per transport, each once quiet and once while one more member floods Buy with made-up item ids as fast as one connection allows (HTTP: one keep-alive connection, one request after another; socket: ${SOCKET_WINDOW} show:buy in flight). 1 scaled replica on Postgres + Redis; each race is preceded by the same burst against a bare Fastify / Socket.IO server, flooded by the same flooder in a flooded race.`,
     figures: [
       ...targets.map((t) => ({
         label: t.what,
         value: t.value,
         unit: '×' as const,
         target: { op: '≤' as const, value: t.limit },
+      })),
+      ...(['http', 'socket'] as const).map((t) => ({
+        label: `${t === 'http' ? 'HTTP' : 'socket'} bare server p99, flooded / quiet (the machine's share)`,
+        value: bareRatio(t),
+        unit: '×' as const,
       })),
       { label: 'HTTP honest Buy p99, quiet', value: p99(pooled.http.quiet), unit: 'ms' },
       { label: 'HTTP honest Buy p99, flooded', value: p99(pooled.http.flooded), unit: 'ms' },
@@ -214,9 +232,11 @@ try {
       series('HTTP honest Buy, flooded', pooled.http.flooded),
       series('HTTP honest Buy, quiet', pooled.http.quiet),
       series('bare HTTP (calibration)', pooled.http.bare, true),
+      series('bare HTTP, flooded (calibration)', pooled.http.bareFlooded, true),
       series('socket honest Buy, flooded', pooled.socket.flooded),
       series('socket honest Buy, quiet', pooled.socket.quiet),
       series('bare socket (calibration)', pooled.socket.bare, true),
+      series('bare socket, flooded (calibration)', pooled.socket.bareFlooded, true),
     ],
     notes: [
       "A latency is one honest member's press to its answer (200 for the winner, 409 Sold for the rest).",

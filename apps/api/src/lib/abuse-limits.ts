@@ -42,10 +42,11 @@ export interface AbuseLimits {
   };
   /**
    * Buy presses, per member and per socket, in memory on each replica (services/sales/press-budget.ts):
-   * a token bucket holding `burst` presses, refilled at `perSecond`. A socket refused this many
-   * presses in a row (`socketRefusalsBeforeClose`) is closed.
+   * a token bucket holding `burst` presses, refilled at `perSecond`. A refusal is held until the
+   * next press would be allowed (at most a second); a socket with more than
+   * `socketHeldRefusalsBeforeClose` refusals held at once is answered at once and closed.
    */
-  buyPresses: { burst: number; perSecond: number; socketRefusalsBeforeClose: number };
+  buyPresses: { burst: number; perSecond: number; socketHeldRefusalsBeforeClose: number };
 }
 
 const defaultAbuseLimits: AbuseLimits = {
@@ -81,10 +82,12 @@ const defaultAbuseLimits: AbuseLimits = {
   // key (which costs nothing: press-budget.ts). Six at once and three a second more is far above
   // that, and far below a script: 300 presses a second from one member would otherwise each cost
   // a claim and an explain query, and hold back every other member's Buy in a first-tap-wins sale.
-  // A socket refused 30 presses in a row is a script (a person is told after the first): answering
-  // each would let one connection keep a core busy with acks, so it is closed instead. The web
-  // reconnects on its own, under the same member budget.
-  buyPresses: { burst: 6, perSecond: 3, socketRefusalsBeforeClose: 30 },
+  // Refusals are held until the next press would be allowed, so a loop on one connection is paced
+  // by its own answers, however many presses it keeps in flight. Past 256 held on one socket (a
+  // person has one or two) holding more would only pile up timers, so the socket is answered at
+  // once and closed; not sooner, since every reconnection costs more than a held refusal (a
+  // handshake, a session lookup and the full show state). The web reconnects on its own.
+  buyPresses: { burst: 6, perSecond: 3, socketHeldRefusalsBeforeClose: 256 },
 };
 
 /** Per-group overrides (tests lower the numbers); a group not given keeps its defaults. */

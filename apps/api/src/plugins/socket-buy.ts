@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io';
 import { SIGNED_OUT } from '../lib/current-user';
 import { errorAnswer } from '../lib/error-answer';
 import { validationError } from '../lib/zod-provider';
-import type { TokenBucket } from '../services/sales/press-budget';
+import { holdRefusal, type TokenBucket } from '../services/sales/press-budget';
 import type { MemberSocketData } from './realtime';
 
 /**
@@ -22,19 +22,28 @@ export const socketBuy = fp(
     const { seller, budget } = app.sales;
     /** Each socket's own press bucket, beside the member's (press-budget.ts); it goes with the socket. */
     const buckets = new WeakMap<Socket, TokenBucket>();
-    /** Presses refused in a row by the budget, per socket: past the limit the socket is closed. */
-    const refusedInARow = new WeakMap<Socket, number>();
-    const { socketRefusalsBeforeClose } = app.limits.buyPresses;
+    /**
+     * Refusals each socket is being held on (press-budget.ts holdRefusal). A person has one or two
+     * presses in flight; a socket with more refusals held than the limit is a script keeping its
+     * presses in flight to be answered in bulk, so it is answered at once and closed.
+     */
+    const held = new WeakMap<Socket, number>();
+    const flooding = new WeakSet<Socket>();
+    const { socketHeldRefusalsBeforeClose } = app.limits.buyPresses;
 
-    /** Counts a budget refusal; true when this socket has kept pressing long past being told. */
-    function pressingPastRefusals(socket: Socket, answer: { code: string }): boolean {
-      if (answer.code !== 'too_many_presses') {
-        refusedInARow.delete(socket);
-        return false;
+    async function refuse(socket: Socket, userId: string, bucket: TokenBucket, refusal: unknown): Promise<never> {
+      const holding = (held.get(socket) ?? 0) + 1;
+      if (holding > socketHeldRefusalsBeforeClose) {
+        flooding.add(socket);
+        throw refusal;
       }
-      const refused = (refusedInARow.get(socket) ?? 0) + 1;
-      refusedInARow.set(socket, refused);
-      return refused >= socketRefusalsBeforeClose;
+      held.set(socket, holding);
+      try {
+        await holdRefusal(budget.waitMs(userId, bucket));
+      } finally {
+        held.set(socket, (held.get(socket) ?? 1) - 1);
+      }
+      throw refusal;
     }
 
     async function buy(socket: Socket, payload: unknown): Promise<SocketBuyAck> {
@@ -49,7 +58,11 @@ export const socketBuy = fp(
         bucket = budget.socketBucket();
         buckets.set(socket, bucket);
       }
-      budget.spend(member.userId, showItemId, key, bucket);
+      try {
+        budget.spend(member.userId, showItemId, key, bucket);
+      } catch (refusal) {
+        return refuse(socket, member.userId, bucket, refusal);
+      }
       if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
       return { ok: true, response: await seller.buy(member.userId, showItemId, key, 'socket') };
     }
@@ -67,10 +80,7 @@ export const socketBuy = fp(
       socket.on(socketEvents.buy, (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return; // an answer nobody waits for would buy blind
         const answered = buy(socket, payload).then(
-          (answer) => {
-            refusedInARow.delete(socket);
-            ack(answer);
-          },
+          (answer) => ack(answer),
           (error: unknown) => {
             const answer = errorAnswer(error);
             if (answer.log)
@@ -83,7 +93,7 @@ export const socketBuy = fp(
             } satisfies SocketBuyAck);
             // Its session is over: after the answer, the socket has no business staying open.
             if (answer.code === 'not_signed_in') socket.disconnect(true);
-            if (pressingPastRefusals(socket, answer) && socket.connected) {
+            if (flooding.has(socket) && socket.connected) {
               app.log.warn({ userId: (socket.data as MemberSocketData).userId }, 'closing a socket flooding Buy');
               socket.disconnect(true);
             }

@@ -2,6 +2,7 @@ import { BuyBody, BuyResponse, ErrorBody, IDEMPOTENCY_HEADER, IdempotencyKey } f
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../lib/zod-provider';
+import { holdRefusal } from '../../services/sales/press-budget';
 
 /**
  * POST /api/show/buy {showItemId} (SPEC §7): live show items and test products alike. Behind a
@@ -25,8 +26,14 @@ const buy: FastifyPluginAsync = async (fastify) => {
       const userId = request.session.get('userId') ?? '';
       const { showItemId } = request.body;
       const key = request.headers[IDEMPOTENCY_HEADER] ?? null;
-      // Before any query: a member pressing faster than a person can is refused from memory.
-      app.sales.budget.spend(userId, showItemId, key);
+      // Before any query: a member pressing faster than a person can is refused from memory, the
+      // refusal held until their next press would be allowed (holdRefusal).
+      try {
+        app.sales.budget.spend(userId, showItemId, key);
+      } catch (refusal) {
+        await holdRefusal(app.sales.budget.waitMs(userId));
+        throw refusal;
+      }
       return app.sales.seller.buy(userId, showItemId, key);
     },
   );

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buyMessages } from '@vault/contracts';
 import { AppError } from '../../lib/app-error';
 
@@ -97,6 +98,19 @@ export function tooManyPresses(waitMs: number): AppError {
  * the web re-sends only after a lost answer, and that must reach the seller to learn the
  * outcome of the member's real press, however fast they tapped before.
  */
+/**
+ * The longest a refusal is held back. A refusal is answered when the next press would be allowed
+ * (at most this long), not at once: a script pressing in a loop on one connection is then paced at
+ * the budget by its own answers, instead of spending a core on thousands of 429s a second that
+ * the members racing beside it pay for. A person pressing past the burst learns it within a second.
+ */
+const MAX_HOLD_MS = 1000;
+
+/** Waits out a refusal's hold (see MAX_HOLD_MS); the caller answers the 429 afterwards. */
+export function holdRefusal(waitMs: number): Promise<void> {
+  return sleep(Math.min(Math.max(waitMs, 0), MAX_HOLD_MS));
+}
+
 export function createPressBudget(rate: PressRate, now: () => number = Date.now) {
   const members = new Map<string, MemberBudget>();
 
@@ -147,6 +161,12 @@ export function createPressBudget(rate: PressRate, now: () => number = Date.now)
       socket?.take();
       budget.bucket.take();
       rememberKey(budget, itemId, key);
+    },
+    /** Milliseconds until this member (and socket) may press again: how long a refusal is held. */
+    waitMs(userId: string, socket?: TokenBucket): number {
+      const at = now();
+      const member = members.get(userId)?.bucket.waitMs(at) ?? 0;
+      return Math.max(member, socket?.waitMs(at) ?? 0);
     },
     /** A socket's own bucket, kept on the socket (it goes with it). */
     socketBucket(): TokenBucket {
