@@ -1,7 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: fast unit tests; integration tests against PGlite, real Postgres and real
-// Redis; browser tests driving Debian's Chromium against the app started as a real process.
+const integrationFiles = ['{apps,packages}/*/{src,test}/**/*.int.test.ts', 'tests/*.int.test.ts'];
+
+/**
+ * Integration files that run in-process against PGlite, Postgres and Redis with no wall-clock bound
+ * and no process of their own: two at a time (the machine has two cores). Every other integration
+ * file starts real processes, restarts a service, or bounds a time (recovery, delivery, a Buy
+ * under load), so it runs alone, after these, where its figures mean what they say.
+ */
+const twoAtATime = [
+  'accounts',
+  'admin',
+  'asyncapi',
+  'audit',
+  'audit-fail-closed',
+  'auth-limits',
+  'authnet-malformed',
+  'authnet-official-sdk',
+  'authnet-payment-forms',
+  'authorization-matrix',
+  'buy-attempts',
+  'card-limits',
+  'database-roles',
+  'error-codes',
+  'external-sign-in',
+  'fair-caps',
+  'fuzz',
+  'hardening',
+  'hearts',
+  'input-limits',
+  'logout-navigation',
+  'openapi',
+  'realtime',
+  'relist',
+  'seed',
+  'show-report',
+  'shows',
+  'socket-origin',
+  'state-poll',
+  'test-products-admin',
+  'trust-proxy',
+  'uploads',
+].map((name) => `apps/api/test/${name}.int.test.ts`);
+
+// Unit tests; integration tests against PGlite, real Postgres and real Redis (two at a time, then
+// the ones that must run alone); browser tests driving Debian's Chromium against the app started
+// as a real process. Groups run one after another; projects of one group share its worker count.
 export default defineConfig({
   test: {
     // CI also writes a JSON report, from which .ci/run prints a one-line pass/fail count.
@@ -13,15 +57,31 @@ export default defineConfig({
           include: ['{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           testTimeout: 20_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['{apps,packages}/*/{src,test}/**/*.int.test.ts', 'tests/*.int.test.ts'],
+          include: twoAtATime,
           globalSetup: ['tests/setup/require-services.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration-alone',
+          include: integrationFiles,
+          exclude: [...twoAtATime, '**/node_modules/**'],
+          globalSetup: ['tests/setup/require-services.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -31,7 +91,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/require-browser.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

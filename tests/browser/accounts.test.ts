@@ -92,7 +92,7 @@ describe('accounts in Chromium', () => {
 
   it('verifies the email with the link from the log', async () => {
     const page = await browser.newPage();
-    await page.goto(app.lastLink('http://localhost:\\d+/api/auth/verify\\?token=[\\w-]+'));
+    await page.goto(await app.lastLink('http://localhost:\\d+/api/auth/verify\\?token=[\\w-]+'));
     await page.waitForURL(/\/login\?notice=verified/);
     await page.getByText('Your email is verified. You can log in now.').waitFor();
     await page.close();
@@ -107,7 +107,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that email').waitFor();
 
-    await page.goto(app.lastLink('http://localhost:\\d+/reset-password\\?token=[\\w-]+'));
+    await page.goto(await app.lastLink('http://localhost:\\d+/reset-password\\?token=[\\w-]+'));
     await page.getByLabel('New password').fill('a-brand-new-pass');
     await page.getByLabel('Confirm password').fill('a-brand-new-pass');
     await page.getByRole('button', { name: 'Set new password' }).click();

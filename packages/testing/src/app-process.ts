@@ -10,8 +10,11 @@ export interface EmbeddedApp {
   /** The demo admin's sign-in, read from the startup log ('' if the log names none). */
   adminEmail: string;
   adminPassword: string;
-  /** The last emailed link that matches, read from the log (no SMTP_URL in tests). */
-  lastLink(pattern: string): string;
+  /**
+   * The last emailed link that matches, read from the log (no SMTP_URL in tests). Emails go out
+   * through the outbox after the answer, so this waits (up to timeoutMs) for one to be logged.
+   */
+  lastLink(pattern: string, timeoutMs?: number): Promise<string>;
   stop(): Promise<number | null>;
 }
 
@@ -39,11 +42,14 @@ export async function startEmbeddedApp(env: Record<string, string> = {}): Promis
     baseUrl,
     adminEmail,
     adminPassword,
-    lastLink(pattern) {
-      const links = [...proc.output().matchAll(new RegExp(pattern, 'g'))];
-      const last = links.at(-1)?.[0];
-      if (!last) throw new Error(`No emailed link matching ${pattern} in the log`);
-      return last;
+    async lastLink(pattern, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const last = [...proc.output().matchAll(new RegExp(pattern, 'g'))].at(-1)?.[0];
+        if (last) return last;
+        if (Date.now() > deadline) throw new Error(`No emailed link matching ${pattern} in the log`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     stop: () => proc.stop(),
   };
