@@ -39,7 +39,6 @@ export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
 export const REMINDER_LEAD_MINUTES = 15;
 
 export const memberMessages = {
-  heartNotAllowed: 'Hearts are only for items of an upcoming or live show',
   reminderNotAllowed: 'Reminders are only for a show scheduled to launch',
   unsubscribed: "You won't get reminders for this show",
   alreadyUnsubscribed: 'You were already unsubscribed',

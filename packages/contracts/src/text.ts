@@ -46,6 +46,16 @@ export function storableText(value: string, max: number): string {
   return [...value.replace(ALL_CONTROLS, '').replace(LONE_SURROGATES, '')].slice(0, max).join('').trim();
 }
 
+/**
+ * Text with what Postgres cannot store replaced rather than dropped: NUL (jsonb refuses it) and lone
+ * surrogates (no UTF-8 encodes them) become U+FFFD, which shows something was there. For copies
+ * that must always be written, such as the audit log's.
+ */
+export function markUnstorable(value: string): string {
+  return value.replaceAll(NUL, '\ufffd').replace(LONE_SURROGATES, '\ufffd');
+}
+const NUL = String.fromCharCode(0);
+
 /** The answer of a request that failed on the server; the details stay in the log. */
 export const serverFailureMessage = 'Something went wrong. Please try again.';
 

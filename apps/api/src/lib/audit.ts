@@ -1,3 +1,4 @@
+import { markUnstorable } from '@vault/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -55,24 +56,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * Text Postgres can store: jsonb refuses NUL (\u0000) and any text column a lone surrogate (no
- * UTF-8 encodes it). A body may carry either in a field its route ignores; the record must still
- * be written (an action without one is refused), so both become U+FFFD, which shows something was there.
- */
-export function storable(text: string): string {
-  return text.replaceAll(NUL, '\ufffd').replace(LONE_SURROGATE, '\ufffd');
-}
-const NUL = String.fromCharCode(0);
-/** A high surrogate with no low one after it, a low one with no high one before it (code units: no `u` flag). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /** A JSON copy of `value` within `bounds`, without secret fields; what is not JSON (a stream, a file) is named, not copied. */
 function copy(value: unknown, bounds: Bounds, depth: number): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string')
-    return storable(value.length > bounds.text ? `${value.slice(0, bounds.text)}…` : value);
+    return markUnstorable(value.length > bounds.text ? `${value.slice(0, bounds.text)}…` : value);
   if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
   if (depth >= bounds.depth) return '[…]';
   if (Array.isArray(value)) {
@@ -83,7 +72,7 @@ function copy(value: unknown, bounds: Bounds, depth: number): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value)) {
       if (SECRET_FIELD.test(key) || field === undefined) continue;
-      out[storable(key)] = copy(field, bounds, depth + 1);
+      out[markUnstorable(key)] = copy(field, bounds, depth + 1);
     }
     return out;
   }
@@ -100,12 +89,12 @@ export function sanitiseBody(body: unknown): unknown {
     if (JSON.stringify(result ?? null).length <= DETAILS_MAX_BYTES) return result;
   }
   const keys = isPlainObject(body) ? Object.keys(body).filter((key) => !SECRET_FIELD.test(key)) : [];
-  return { truncated: true, fields: keys.slice(0, 50).map((key) => storable(key.slice(0, 40))) };
+  return { truncated: true, fields: keys.slice(0, 50).map((key) => markUnstorable(key.slice(0, 40))) };
 }
 
 const idText = (value: unknown): string | null =>
   (typeof value === 'string' && value !== '') || typeof value === 'number'
-    ? storable(String(value).slice(0, TARGET_ID_MAX))
+    ? markUnstorable(String(value).slice(0, TARGET_ID_MAX))
     : null;
 
 /** The `id` of a JSON answer (what a create call made), if it has one. */
@@ -141,7 +130,7 @@ export function auditIntent(spec: AuditSpec, request: FastifyRequest): AuditReco
   const hasBody = isPlainObject(request.body) ? Object.keys(body).length > 0 : request.body != null;
   if (hasBody) details.body = sanitiseBody(request.body);
   return {
-    action: storable(spec.actionOf?.(request) ?? spec.action),
+    action: markUnstorable(spec.actionOf?.(request) ?? spec.action),
     targetType: spec.target,
     targetId,
     details,

@@ -1,8 +1,8 @@
-import { serviceUnavailableMessage } from '@vault/contracts';
+import { markUnstorable, serviceUnavailableMessage } from '@vault/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { type AuditSpec, auditIntent, auditOutcome, storable } from '../lib/audit';
+import { type AuditSpec, auditIntent, auditOutcome } from '../lib/audit';
 import { type Access, accessOf } from '../lib/route-access';
 import { insertAuditEntry, insertAuditOutcome } from '../repositories/audit';
 
@@ -66,7 +66,7 @@ export const audit = fp(
         const id = await insertAuditEntry(app.db, {
           ...record,
           adminUserId: admin.id,
-          adminEmail: storable(admin.email),
+          adminEmail: markUnstorable(admin.email),
           requestId: request.id,
         });
         written.set(request, { id, targetId: record.targetId });

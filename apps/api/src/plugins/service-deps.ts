@@ -17,7 +17,6 @@ export const serviceDeps = fp(
       config: app.config,
       limits: app.limits,
       log: app.log,
-      mailer: app.mailer,
       notify: app.notify,
       rateLimiter: app.rateLimiter,
       payments: app.payments.client,

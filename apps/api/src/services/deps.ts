@@ -9,7 +9,6 @@ import type { RateLimiter } from '../lib/rate-limiter';
 import type { AuthNetClient } from '../payments/authnet/client';
 import type { AppConfig } from '../plugins/infrastructure';
 import type { KyselySessionStore } from '../plugins/session';
-import type { Mailer } from './mailer';
 
 /**
  * Everything a service may use, in one shape, built once per app (plugins/service-deps.ts). A
@@ -23,7 +22,6 @@ export interface ServiceDeps {
   /** The abuse limits in force (defaults, lowered by tests through config.limits). */
   limits: AbuseLimits;
   log: FastifyBaseLogger;
-  mailer: Mailer;
   /** Receipts and show reminders (plugins/notifications.ts): wake-ups to arm, outbox rows to deliver. */
   notify: Notifier;
   /** Keyed abuse counters: login failures, card attempts, reset mails (lib/rate-limiter.ts). */
