@@ -15,7 +15,7 @@ COPY packages/authnet-simulator/package.json packages/authnet-simulator/
 COPY packages/bus/package.json packages/bus/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
-COPY packages/engine/package.json packages/engine/
+COPY packages/show/package.json packages/show/
 COPY packages/notify/package.json packages/notify/
 COPY packages/server/package.json packages/server/
 COPY packages/testing/package.json packages/testing/

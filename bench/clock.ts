@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { createQueueScheduler, createShowDriver } from '@vault/engine';
+import { createQueueScheduler, createShowDriver } from '@vault/show';
 import { createScratchDatabase, insertShow, openTestRedis, startProcess, TEST_REDIS_URL } from '@vault/testing';
 import { recordResult, series } from './record';
 import { summarize, summaryLine } from './stats';

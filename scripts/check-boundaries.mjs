@@ -3,7 +3,7 @@
 //   1. a web feature never imports another feature (shared code lives in src/lib, src/hooks, src/components);
 //   2. apps never import each other;
 //   3. packages never import apps;
-//   4. the show engine imports neither Fastify nor React (it is pure and runs in the API and the worker).
+//   4. the show package imports neither Fastify nor React (it is pure and runs in the API and the worker).
 // Biome's noRestrictedImports matches import strings, not the files they resolve to, so a relative
 // `../../auth/api` can't be told apart from a feature's own `../api`; this resolves every import.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -74,8 +74,8 @@ export function findViolations(root) {
       } else {
         const packageName = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier;
         if (apps.has(packageName)) to = { kind: 'app', name: apps.get(packageName) };
-        if (from.kind === 'package' && from.name === 'engine' && ENGINE_FORBIDDEN.test(specifier)) {
-          report('the show engine imports neither Fastify nor React');
+        if (from.kind === 'package' && from.name === 'show' && ENGINE_FORBIDDEN.test(specifier)) {
+          report('the show package imports neither Fastify nor React');
         }
       }
       if (!to) continue;

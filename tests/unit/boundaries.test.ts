@@ -28,7 +28,7 @@ describe('the import boundaries lint', () => {
       'apps/web/src/features/auth/api.ts': 'export const useLogout = 1;\n',
       'apps/worker/src/main.ts': "import { buildApp } from '@vault/api';\nimport x from '../../api/src/app';\n",
       'packages/db/src/index.ts': "export { x } from '../../../apps/api/src/env';\n",
-      'packages/engine/src/driver.ts':
+      'packages/show/src/driver.ts':
         "import type { FastifyInstance } from 'fastify';\nimport { useState } from 'react';\n",
     });
     const found = findViolations(root);
@@ -37,8 +37,8 @@ describe('the import boundaries lint', () => {
       "apps/worker/src/main.ts: imports '@vault/api': apps never import each other",
       "apps/worker/src/main.ts: imports '../../api/src/app': apps never import each other",
       "packages/db/src/index.ts: imports '../../../apps/api/src/env': packages never import apps",
-      "packages/engine/src/driver.ts: imports 'fastify': the show engine imports neither Fastify nor React",
-      "packages/engine/src/driver.ts: imports 'react': the show engine imports neither Fastify nor React",
+      "packages/show/src/driver.ts: imports 'fastify': the show package imports neither Fastify nor React",
+      "packages/show/src/driver.ts: imports 'react': the show package imports neither Fastify nor React",
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('the import boundaries lint', () => {
       'apps/web/src/features/show/api.ts': "import { z } from 'zod';\n",
       'apps/api/test/app.int.test.ts':
         "import { buildApp } from '../src/app';\nimport { openDatabase } from '@vault/db';\n",
-      'packages/engine/src/machine.ts': "import { z } from 'zod';\nimport type { Database } from '@vault/db';\n",
+      'packages/show/src/machine.ts': "import { z } from 'zod';\nimport type { Database } from '@vault/db';\n",
     });
     expect(findViolations(root)).toEqual([]);
   });

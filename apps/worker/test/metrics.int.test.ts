@@ -1,7 +1,7 @@
 import { createRedisBus } from '@vault/bus';
 import type { BusMessage } from '@vault/contracts';
 import { migrateToLatest, openDatabase } from '@vault/db';
-import { createQueueScheduler, createShowDriver, dueAtOfClockJob } from '@vault/engine';
+import { createQueueScheduler, createShowDriver, dueAtOfClockJob } from '@vault/show';
 import {
   createScratchDatabase,
   freePort,

@@ -139,7 +139,7 @@ export const showMessages = {
   launchTimeInvalid: LAUNCH_TIME_INVALID,
   lineupWhileLive: 'Pause and reset the live show before changing its lineup',
   lineupMismatch: 'The lineup must list every item of the show exactly once',
-  // The show engine's refusals of a command (packages/engine), which the admin API passes on.
+  // The show engine's refusals of a command (packages/show), which the admin API passes on.
   alreadyLive: 'Another show is already live',
   alreadyRunning: 'The show is already running',
   ended: 'The show has ended; reset it to run it again',

@@ -10,7 +10,7 @@ import {
   type ShowDriver,
   type ShowSnapshot,
   type WakeScheduler,
-} from '@vault/engine';
+} from '@vault/show';
 import { quietRedisErrors } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

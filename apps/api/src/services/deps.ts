@@ -1,6 +1,6 @@
 import type { EventBus } from '@vault/bus';
 import type { Database } from '@vault/db';
-import type { ShowDriver } from '@vault/engine';
+import type { ShowDriver } from '@vault/show';
 import type { Notifier } from '@vault/notify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 import type { AdminShow, AdminShowItem, CreateShowBody, ScheduleShowBody, UpdateShowBody } from '@vault/contracts';
 import { showMessages } from '@vault/contracts';
 import type { Show, ShowItem } from '@vault/db';
-import type { ApplyResult } from '@vault/engine';
+import type { ApplyResult } from '@vault/show';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { withTransaction } from '../repositories/db';

@@ -1,7 +1,7 @@
 import { createRedisBus } from '@vault/bus';
 import { ClockJob, clockQueueName } from '@vault/contracts';
 import type { Database } from '@vault/db';
-import { createQueueScheduler, createShowDriver, dueAtOfClockJob, type ShowDriver } from '@vault/engine';
+import { createQueueScheduler, createShowDriver, dueAtOfClockJob, type ShowDriver } from '@vault/show';
 import { quietRedisErrors } from '@vault/server';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
