@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@vault/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { acceptJsSource } from './accept-js';
@@ -117,7 +118,11 @@ export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async
   // replica (the queue is in the database).
   app.post('/faults', { preValidation: requireAdmin }, async (request, reply) => {
     const parsed = FaultBody.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ message: simulatorMessages.invalidFault });
+    if (!parsed.success) {
+      // The product's refusal shape: the admin's client keys on the code, as on every other route.
+      const refusal: ErrorBody = { message: simulatorMessages.invalidFault, code: 'invalid_request' };
+      return reply.status(400).send(refusal);
+    }
     await simulator.injectFaults({ requestType: parsed.data.requestType, kind: parsed.data.kind }, parsed.data.times);
     return { message: simulatorMessages.faultQueued };
   });
