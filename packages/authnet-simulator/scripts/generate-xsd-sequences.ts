@@ -20,7 +20,7 @@ import {
   UNBOUNDED,
 } from '../src/xsd-model';
 
-/** The request types the simulator implements (simulator.ts has a handler for each). */
+/** The request types the simulator implements (the simulator has a handler for each). */
 const REQUEST_TYPES = [
   'securePaymentContainerRequest',
   'createCustomerProfileRequest',

@@ -22,7 +22,7 @@ export interface ChargeCard {
   paymentProfileId: number | null;
 }
 
-/** The part of a burned Accept.js token a charge needs (simulator.ts owns burning it). */
+/** The part of a burned Accept.js token a charge needs (tokens.ts owns burning it). */
 export interface TokenCard {
   cardType: string;
   last4: string;

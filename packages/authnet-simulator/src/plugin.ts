@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { acceptJsSource } from './accept-js';
 import { FAULT_KINDS } from './faults';
 import { gatewayJson, parseGatewayBody, processingError, unreadableBody } from './gateway-body';
-import type { Simulator, SimulatorReply } from './simulator';
+import type { SimulatorReply } from './replies';
+import type { Simulator } from './simulator';
 
 /** POST /faults: what to break, and for how many matching requests. */
 export const FaultBody = z.object({
@@ -23,7 +24,7 @@ export interface SimulatorRoutesOptions {
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
-/** The fault controls' answers (the gateway's own texts live beside each error code in simulator.ts). */
+/** The fault controls' answers (the gateway's own texts live beside each error code in the request handlers). */
 const simulatorMessages = {
   faultQueued: 'Fault queued',
   faultsCleared: 'Faults cleared',
