@@ -17,5 +17,6 @@ export * from './notify';
 export * from './report';
 export * from './show';
 export * from './show-follower';
+export * from './socket-events';
 export * from './text';
 export * from './uploads';

@@ -1,12 +1,22 @@
+import type { ClientToServerEvents, socketEvents } from '@vault/contracts';
+
+type BuyRequest = Parameters<ClientToServerEvents[typeof socketEvents.buy]>[0];
+
 /**
- * The live feed's Socket.IO connection as the rest of the app may use it: send with an
- * acknowledgement, and learn when the link drops. A Socket.IO client socket is one; a unit test
- * passes a plain object.
+ * The live feed's Socket.IO connection as the rest of the app may use it: send a Buy with an
+ * acknowledgement, and learn when the link drops. The feed's Socket.IO client socket, typed by
+ * the contracts' event table, is one (so a Buy's payload is the contracts'); a unit test passes a
+ * plain object.
  */
 export interface LiveSocket {
   readonly connected: boolean;
   timeout(ms: number): {
-    emit(event: string, payload: unknown, ack: (error: Error | null, reply?: unknown) => void): unknown;
+    // The reply stays unknown until socket-buy.ts parses it: an ack that does not parse is a failed Buy, not a crash.
+    emit(
+      event: typeof socketEvents.buy,
+      request: BuyRequest,
+      ack: (error: Error | null, reply?: unknown) => void,
+    ): unknown;
   };
   once(event: 'disconnect', listener: () => void): unknown;
   off(event: 'disconnect', listener: () => void): unknown;

@@ -1,14 +1,11 @@
 import {
-  type ClockPing,
-  type ClockPong,
+  type ClientToServerEvents,
   createShowFollower,
-  type ShowStateView,
-  type ShowTick,
+  type ServerToClientEvents,
   socketEvents,
-  type WatchersView,
 } from '@vault/contracts';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { sampleFromRoundTrip } from './clock-offset';
 import { fetchShowState, fetchWatchers, refreshShowState } from './fetch-show-state';
 import { holdLiveSocket, releaseLiveSocket } from './live-socket';
@@ -91,7 +88,8 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     };
 
     setConnection('connecting');
-    const socket = io({
+    // Typed by the contracts' event table: a payload changed there does not compile here.
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',
       withCredentials: true,
       // Back quickly, jittered so thousands of phones do not return in the same millisecond.
@@ -122,17 +120,11 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     const pingClock = () => {
       if (!socket.connected) return;
       const sent = Date.now();
-      socket
-        .timeout(CLOCK_PING_TIMEOUT_MS)
-        .emit(
-          socketEvents.clockPing,
-          { clientTime: sent } satisfies ClockPing,
-          (error: Error | null, pong?: ClockPong) => {
-            if (error || !pong) return;
-            watch.heard();
-            clockSample(sampleFromRoundTrip(sent, Date.now(), pong.serverTime));
-          },
-        );
+      socket.timeout(CLOCK_PING_TIMEOUT_MS).emit(socketEvents.clockPing, { clientTime: sent }, (error, pong) => {
+        if (error || !pong) return;
+        watch.heard();
+        clockSample(sampleFromRoundTrip(sent, Date.now(), pong.serverTime));
+      });
     };
     const clockTimer = setInterval(pingClock, CLOCK_PING_MS);
 
@@ -150,13 +142,13 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       startPolling();
     });
     socket.on('connect_error', startPolling);
-    socket.on(socketEvents.change, (change: unknown) => {
+    socket.on(socketEvents.change, (change) => {
       const view = follower.change(change);
       // A change for a base not held (one went missing): ask for the whole state.
       if (view) receive(view);
       else refreshShowState();
     });
-    socket.on(socketEvents.state, (pushed: ShowStateView, rev?: unknown) => {
+    socket.on(socketEvents.state, (pushed, rev) => {
       receive(follower.state(pushed, rev));
       if (stateSinceConnect) return;
       stateSinceConnect = true;
@@ -164,7 +156,7 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       setConnection('live');
       holdLiveSocket(socket);
     });
-    socket.on(socketEvents.tick, (t: ShowTick) => {
+    socket.on(socketEvents.tick, (t) => {
       if (confirm(t.step, t.serverTime) || !stateSinceConnect) return;
       // The server is at another step than the one held: a state went missing. Fetch it.
       const now = Date.now();
@@ -172,7 +164,7 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       lastCatchUp = now;
       refreshShowState();
     });
-    socket.on(socketEvents.watchers, (w: WatchersView) => setWatchers(w.count));
+    socket.on(socketEvents.watchers, (w) => setWatchers(w.count));
     const fallback = setTimeout(() => {
       if (!stateSinceConnect) startPolling();
     }, FIRST_POLL_MS);

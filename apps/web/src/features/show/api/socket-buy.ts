@@ -1,11 +1,4 @@
-import {
-  type BuyBody,
-  type BuyResponse,
-  type ErrorBody,
-  SocketBuyAck,
-  type SocketBuyRequest,
-  socketEvents,
-} from '@vault/contracts';
+import { type BuyBody, type BuyResponse, type ErrorBody, SocketBuyAck, socketEvents } from '@vault/contracts';
 import { answerError, NetworkError } from '../../../lib/api-client';
 import type { LiveSocket } from '../../../lib/live-show/live-socket';
 
@@ -45,7 +38,7 @@ export function emitBuy(
     const dropped = () =>
       reject(new NetworkError(new Error('The live socket disconnected before the buy was answered')));
     socket.once('disconnect', dropped);
-    const request: SocketBuyRequest = { showItemId: body.showItemId, idempotencyKey };
+    const request = { showItemId: body.showItemId, idempotencyKey };
     socket.timeout(timeoutMs).emit(socketEvents.buy, request, (error, reply) => {
       socket.off('disconnect', dropped);
       if (error) {
