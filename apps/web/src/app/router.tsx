@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AccountPage } from '../features/account/components/account-page';
-import { AdminRoute, AdminShowsRoute } from '../features/admin/components/admin-access';
+import { AdminRoute, AdminShowsRoute } from '../features/admin/admin-access';
 import { showReportRoute } from '../features/admin/report/paths';
 import { ShowReportRoute } from '../features/admin/report/show-report-route';
 import { ExternalAuthPage } from '../features/auth/components/external-auth-page';

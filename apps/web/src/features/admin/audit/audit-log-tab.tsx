@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
-import { useShows } from '../api/shows';
+import { useShows } from '../shows/api';
 import { ACTION_FILTERS } from './actions';
 import { useAuditLog } from './api';
 import { AuditEntryItem } from './audit-entry-item';
 
 const countOf = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
 
-/** Issue 18: every admin action, newest first, filtered by kind, older ones a page at a time. */
+/** The Audit Log tab: every admin action, newest first, filtered by kind, older ones a page at a time. */
 export function AuditLogTab() {
   const [action, setAction] = useState('');
   const log = useAuditLog(action);

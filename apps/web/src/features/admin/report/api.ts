@@ -13,7 +13,7 @@ export const reportCsvUrl = (showId: string) => `${reportUrl(showId)}.csv`;
 
 /**
  * GET /api/shows/:showId/report, parsed with the contract so a drifted answer fails here rather
- * than as a blank chart. Unlike most reads (SPEC §7: never stale, never polled) a report is read
+ * than as a blank chart. Unlike most reads (cached as never stale, never polled) a report is read
  * afresh each time it is opened, and every 5 s while the show is live: sales, buy presses and
  * watcher samples keep arriving.
  */

@@ -4,9 +4,9 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { AdminHeader } from '../components/admin-header';
-import { showStatusVariant } from '../display';
-import { formatLaunchTime } from '../schedule';
+import { AdminHeader } from '../admin-header';
+import { showStatusVariant } from '../shared/display';
+import { formatLaunchTime } from '../shows/schedule';
 import { LIVE_REFRESH_MS, reportCsvUrl, useShowReport } from './api';
 import { AttemptsChart } from './charts/attempts-chart';
 import { RevenueChart } from './charts/revenue-chart';
@@ -93,7 +93,7 @@ function failureText(error: Error): string {
   return 'Could not load the report. Please refresh the page.';
 }
 
-/** /admin/shows/:showId: one show's timeline and report, live or past (issue 18). */
+/** /admin/shows/:showId: one show's timeline and report (totals, charts, CSV), live or past. */
 export function ShowReportPage() {
   const { showId = '' } = useParams();
   const report = useShowReport(showId);

@@ -14,7 +14,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { ImageUrlList } from '../components/image-url-list';
+import { ImageUrlList } from '../uploads/image-url-list';
 import { useCreateTestProduct, useUpdateTestProduct } from './api';
 
 const NO_IMAGES = 'Consider adding at least one image';
@@ -81,7 +81,7 @@ function FormButtons({
   );
 }
 
-/** The image list, with SPEC §5's "no images" warning (a warning only: the product is still saved). */
+/** The image list, with the "Consider adding at least one image" warning (a warning only: the product is still saved). */
 function useImages(initial: string[]) {
   const [imageUrls, setImageUrls] = useState(initial);
   const [warnNoImages, setWarnNoImages] = useState(false);

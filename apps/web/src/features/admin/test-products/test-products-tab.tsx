@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { itemStatusVariant } from '../display';
+import { itemStatusVariant } from '../shared/display';
 import { useAdminTestProducts, useDeleteTestProduct } from './api';
 import { TestProductDialog } from './test-product-form';
 

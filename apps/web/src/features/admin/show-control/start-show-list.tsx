@@ -1,13 +1,13 @@
 import type { ShowStateView } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { useStartShow } from '../api/show-control';
-import { useShows } from '../api/shows';
-import { itemCount, showStatusVariant } from '../display';
-import { formatLaunchTime } from '../schedule';
+import { itemCount, showStatusVariant } from '../shared/display';
+import { useShows } from '../shows/api';
+import { formatLaunchTime } from '../shows/schedule';
+import { useStartShow } from './api';
 import { ResetShowButton } from './reset-show-button';
 
-/** No show is live: every show with a non-empty lineup, ready to start (SPEC §2). */
+/** No show is live: every show with a non-empty lineup, with its item count, seconds per item and Start Show. */
 export function StartShowList({ view }: { view: ShowStateView }) {
   const shows = useShows();
   const start = useStartShow();

@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useUpdateShow } from '../api/shows';
+import { useUpdateShow } from './api';
 import { ShowTimingFields } from './show-timing-fields';
 
 /**

@@ -2,12 +2,12 @@ import type { AdminShow } from '@vault/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { useShows } from '../api/shows';
-import { itemCount, showStatusVariant } from '../display';
+import { AdminHeader, AdminTitle } from '../admin-header';
 import { showReportPath } from '../report/paths';
-import { formatLaunchTime } from '../schedule';
-import { AdminHeader, AdminTitle } from './admin-header';
+import { itemCount, showStatusVariant } from '../shared/display';
+import { useShows } from './api';
 import { PurchaseCapForm } from './purchase-cap-form';
+import { formatLaunchTime } from './schedule';
 import { ScheduleForm } from './schedule-form';
 import { ShowDetailsForm } from './show-details-form';
 
@@ -45,7 +45,7 @@ function ShowManagerCard({ show }: { show: AdminShow }) {
   );
 }
 
-/** SPEC §2 /admin/shows: schedule every show, and edit its title, description and timings. */
+/** /admin/shows, the Show Manager: schedule every show, and edit its title, description and timings. */
 export function ShowManagerPage() {
   const shows = useShows();
   return (

@@ -5,8 +5,8 @@ import { useNow } from '../../../hooks/use-now';
 import { formatMoney } from '../../../lib/format';
 import { formatMinutes, msLeft } from '../../../lib/live-show/clock';
 import { useLiveShow } from '../../../lib/live-show/store';
-import { usePauseShow, useStartShow } from '../api/show-control';
-import { itemStatusVariant, phaseLabel } from '../display';
+import { itemStatusVariant, phaseLabel } from '../shared/display';
+import { usePauseShow, useStartShow } from './api';
 import { ResetShowButton } from './reset-show-button';
 
 type LiveShow = NonNullable<ShowStateView['show']>;
@@ -15,7 +15,7 @@ function CurrentItemBox({ view, show }: { view: ShowStateView; show: LiveShow })
   const item = view.currentItem;
   if (!item) {
     // Preroll and intermission: the admin wants to know what comes next.
-    const next = show.lineup[show.phase === 'preroll' ? show.currentIndex : show.currentIndex + 1];
+    const next = show.lineup.find((i) => i.id === show.nextItemId);
     return (
       <div className="rounded-2xl border border-vault-700 bg-vault-950 p-4 text-sm text-steel-400">
         {next ? (

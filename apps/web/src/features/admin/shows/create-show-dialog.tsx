@@ -7,7 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useCreateShow } from '../api/shows';
+import { useCreateShow } from './api';
 import { ShowTimingFields } from './show-timing-fields';
 
 /** A new show, validated by the same schema as POST /api/shows. */

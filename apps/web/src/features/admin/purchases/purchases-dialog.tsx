@@ -6,8 +6,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { formatMoney } from '../../../lib/format';
 import { purchaseStatusVariant } from '../../../lib/purchase-status';
-import { useSettlePurchase, useShowPurchases } from '../api/purchases';
-import { RelistDialog } from '../test-products/relist-dialog';
+import { useSettlePurchase, useShowPurchases } from './api';
+import { RelistDialog } from './relist-dialog';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

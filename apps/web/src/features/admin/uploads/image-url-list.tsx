@@ -5,7 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 
 /**
  * The item's image URLs: typed one at a time, checked by the contract's ImageUrl schema
- * (SPEC §5: "Please enter an image URL" / "Please enter a valid image URL"), removable. Uploaded
+ * ("Please enter an image URL" / "Please enter a valid image URL"), removable. Uploaded
  * images are in the list too: shown by their thumbnail, and named by `labels` (their file names).
  */
 export function ImageUrlList({

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminShow, AdminShowItem, CreateShowBody, ScheduleShowBody, UpdateShowBody } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 import { refreshShowState } from '../../../lib/live-show/fetch-show-state';
-import { type OutcomeToasts, outcomeToasts } from './outcome-toasts';
+import { type OutcomeToasts, outcomeToasts } from '../shared/outcome-toasts';
 
 export const showsKey = ['/api/shows'] as const;
 
@@ -32,7 +32,7 @@ function useReplaceShow() {
 
 /**
  * An edited show may be the live one: its new details show in Show Control at once. Toasts given
- * here outlive the form that sent the edit (outcome-toasts.ts); forms that await mutateAsync toast themselves.
+ * here outlive the form that sent the edit (shared/outcome-toasts.ts); forms that await mutateAsync toast themselves.
  */
 function useShowEdit<V>(send: (vars: V) => Promise<AdminShow>, says?: OutcomeToasts<AdminShow, V>) {
   const replace = useReplaceShow();
@@ -53,7 +53,7 @@ export const useUpdateShow = () =>
     api.patch<AdminShow>(showUrl(showId), body),
   );
 
-/** SPEC §8: Show Scheduled, or Failed to Schedule Show with the server's message. */
+/** The Schedule Show toasts: Show Scheduled, or Failed to Schedule Show with the server's message. */
 export const useScheduleShow = () =>
   useShowEdit(
     ({ showId, body }: { showId: string; body: ScheduleShowBody }) =>

@@ -4,10 +4,10 @@ import { HeartTally } from '../../../components/heart-tally';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
-import { useShowItems } from '../api/show-items';
-import { useShows } from '../api/shows';
-import { itemCount, itemStatusVariant } from '../display';
+import { itemCount, itemStatusVariant } from '../shared/display';
+import { useShows } from '../shows/api';
 import { AddShowItemDialog } from './add-show-item-dialog';
+import { useShowItems } from './api';
 
 function ItemCard({ item, showTitle }: { item: AdminShowItem; showTitle: string | undefined }) {
   const image = item.imageUrls[0];
@@ -35,7 +35,7 @@ function ItemCard({ item, showTitle }: { item: AdminShowItem; showTitle: string 
   );
 }
 
-/** SPEC §2 Show Items: the inventory grid and the Add Show Item dialog. */
+/** The Show Items tab: the inventory grid and the Add Show Item dialog. */
 export function ShowItemsTab() {
   const items = useShowItems();
   const shows = useShows();

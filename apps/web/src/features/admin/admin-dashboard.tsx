@@ -1,17 +1,17 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { paths } from '../../../lib/paths';
-import { AuditLogTab } from '../audit/audit-log-tab';
-import { TestProductsTab } from '../test-products/test-products-tab';
-import { useAdminLive } from '../use-admin-live';
+import { paths } from '../../lib/paths';
 import { AdminHeader, AdminTitle } from './admin-header';
-import { ShowControlCard } from './show-control-card';
-import { ShowItemsTab } from './show-items-tab';
-import { ShowsTab } from './shows-tab';
+import { AuditLogTab } from './audit/audit-log-tab';
+import { ShowControlCard } from './show-control/show-control-card';
+import { useAdminLive } from './show-control/use-admin-live';
+import { ShowItemsTab } from './show-items/show-items-tab';
+import { ShowsTab } from './shows/shows-tab';
+import { TestProductsTab } from './test-products/test-products-tab';
 
 const tabClass =
   'min-h-10 rounded-lg px-3 font-semibold text-sm text-steel-400 transition-colors hover:text-steel-200 data-[state=active]:bg-vault-700 data-[state=active]:text-white';
 
-/** SPEC §2 /admin: the Show Control card above the Show Items and Shows tabs. */
+/** /admin: the Show Control card above the Show Items, Shows, Test Products and Audit Log tabs. */
 export function AdminDashboard() {
   useAdminLive();
   return (

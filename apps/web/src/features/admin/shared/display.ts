@@ -1,5 +1,5 @@
 import type { ShowItemStatus, ShowPhase, ShowStatus } from '@vault/contracts';
-import type { BadgeVariant } from '../../components/ui/badge';
+import type { BadgeVariant } from '../../../components/ui/badge';
 
 /** The item on sale stands out in brass; a sold one in red; waiting ones stay quiet. */
 export function itemStatusVariant(status: ShowItemStatus): BadgeVariant {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useResetShow } from '../api/show-control';
+import { useResetShow } from './api';
 
 /** Reset Show, behind a confirmation: it stops the show and puts its unsold items back in the queue. */
 export function ResetShowButton({

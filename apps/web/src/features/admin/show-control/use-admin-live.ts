@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLiveShow } from '../../lib/live-show/store';
-import { useLiveShowFeed } from '../../lib/live-show/use-live-show-feed';
-import { showMoved } from '../../lib/live-show/view';
-import { showItemsKey } from './api/show-items';
-import { showsKey } from './api/shows';
+import { useLiveShow } from '../../../lib/live-show/store';
+import { useLiveShowFeed } from '../../../lib/live-show/use-live-show-feed';
+import { showMoved } from '../../../lib/live-show/view';
+import { showItemsKey } from '../show-items/api';
+import { showsKey } from '../shows/api';
 
-/** SPEC §7: the admin page polls the show state (and the watcher count) every 2 s while the socket is down. */
+/** The admin page's fallback: it polls the show state (and the watcher count) every 2 s while the socket is down. */
 const POLL_MS = 2000;
 
 /**

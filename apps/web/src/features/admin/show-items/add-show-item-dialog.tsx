@@ -10,10 +10,10 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useCreateShowItem } from '../api/show-items';
-import { ImageDropZone } from '../upload/image-drop-zone';
-import { useImageUploads } from '../upload/use-image-uploads';
-import { ImageUrlList } from './image-url-list';
+import { ImageDropZone } from '../uploads/image-drop-zone';
+import { ImageUrlList } from '../uploads/image-url-list';
+import { useImageUploads } from '../uploads/use-image-uploads';
+import { useCreateShowItem } from './api';
 
 const NO_IMAGES = 'Consider adding at least one image';
 
@@ -41,7 +41,7 @@ const specFields = [
   ['breakerSpec', 'Breaker specs'],
 ] as const;
 
-/** SPEC §5 show item form, validated by the same schema as POST /api/show-items. */
+/** Add Show Item: the show item form, validated by the same schema as POST /api/show-items. */
 function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => void }) {
   const create = useCreateShowItem();
   const [imageUrls, setImageUrls] = useState<string[]>([]);
@@ -58,7 +58,7 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    // SPEC §5: no images is only a warning; the item is still created.
+    // No images is only a warning (Consider adding at least one image); the item is still created.
     const noImages = imageUrls.length === 0;
     setWarnNoImages(noImages);
     try {

@@ -1,12 +1,12 @@
 import { Navigate } from 'react-router-dom';
-import { ButtonLink } from '../../../components/ui/button';
-import { VaultMark } from '../../../components/vault-mark';
-import { useCurrentUser } from '../../../hooks/use-current-user';
-import { paths } from '../../../lib/paths';
+import { ButtonLink } from '../../components/ui/button';
+import { VaultMark } from '../../components/vault-mark';
+import { useCurrentUser } from '../../hooks/use-current-user';
+import { paths } from '../../lib/paths';
 import { AdminDashboard } from './admin-dashboard';
-import { ShowManagerPage } from './show-manager-page';
+import { ShowManagerPage } from './shows/show-manager-page';
 
-/** SPEC §2 /admin: what a visitor or a customer sees instead of the admin area. */
+/** Admin Access Required: what a visitor or a customer sees at /admin instead of the admin area. */
 export function AdminAccessRequired() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-5">
@@ -22,12 +22,12 @@ export function AdminAccessRequired() {
   );
 }
 
-/** /admin: admins get the dashboard; everyone else the access screen (SPEC §2, §6). */
+/** /admin: admins get the dashboard; everyone else the Admin Access Required screen with its Log In button. */
 export function AdminRoute() {
   return useCurrentUser().data?.role === 'admin' ? <AdminDashboard /> : <AdminAccessRequired />;
 }
 
-/** /admin/shows: non-admins are redirected to /show (SPEC §2, §6). */
+/** /admin/shows: admins get the Show Manager; non-admins are redirected to /show (no access screen here). */
 export function AdminShowsRoute() {
   return useCurrentUser().data?.role === 'admin' ? <ShowManagerPage /> : <Navigate to={paths.show} replace />;
 }

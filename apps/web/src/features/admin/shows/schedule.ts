@@ -1,5 +1,5 @@
-// A datetime-local input holds a wall-clock time with no zone; the API wants an instant (SPEC §5
-// show schedule: an ISO datetime). The admin means their own local time, so both directions go
+// A datetime-local input holds a wall-clock time with no zone; the API wants an instant (Schedule
+// Show sends the launch time as an ISO datetime). The admin means their own local time, so both directions go
 // through this browser's time zone.
 
 const pad = (n: number) => String(n).padStart(2, '0');

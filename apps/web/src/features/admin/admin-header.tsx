@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { ConnectionStatus } from '../../../components/connection-status';
-import { ButtonLink } from '../../../components/ui/button';
-import { VaultMark } from '../../../components/vault-mark';
-import { paths } from '../../../lib/paths';
+import { ConnectionStatus } from '../../components/connection-status';
+import { ButtonLink } from '../../components/ui/button';
+import { VaultMark } from '../../components/vault-mark';
+import { paths } from '../../lib/paths';
 
 function BackIcon() {
   return (

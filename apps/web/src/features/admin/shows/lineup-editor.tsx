@@ -2,9 +2,9 @@ import { type AdminShow, showMessages } from '@vault/contracts';
 import { HeartTally } from '../../../components/heart-tally';
 import { Badge } from '../../../components/ui/badge';
 import { formatMoney } from '../../../lib/format';
-import { useReorderLineup } from '../api/shows';
-import { itemStatusVariant } from '../display';
-import { moveItem } from '../lineup';
+import { itemStatusVariant } from '../shared/display';
+import { useReorderLineup } from './api';
+import { moveItem } from './lineup';
 
 function Arrow({ up }: { up: boolean }) {
   return (

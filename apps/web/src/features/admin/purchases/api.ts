@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPurchase } from '@vault/contracts';
+import type { AdminPurchase, AdminShowItem, RelistBody } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
-import { outcomeToasts } from './outcome-toasts';
+import { outcomeToasts } from '../shared/outcome-toasts';
+import { showsKey } from '../shows/api';
+import { refreshInventory } from '../test-products/api';
 
 export const purchasesKey = (showId: string) => ['/api/shows', showId, 'purchases'] as const;
 
@@ -17,7 +19,7 @@ export function useShowPurchases(showId: string) {
 
 type Settle = { purchaseId: string; action: 'capture' | 'void' };
 
-/** Capture or void an authorized sale; its toast outlives the dialog (outcome-toasts.ts). */
+/** Capture or void an authorized sale; its toast outlives the dialog (shared/outcome-toasts.ts). */
 export function useSettlePurchase(showId: string) {
   const queryClient = useQueryClient();
   const toasts = outcomeToasts<AdminPurchase, Settle>({
@@ -35,5 +37,21 @@ export function useSettlePurchase(showId: string) {
       toasts.onSuccess(purchase, vars);
     },
     onError: toasts.onError,
+  });
+}
+
+/** Relists a voided purchase's item; its row then says Relisted, and the item shows where it went. */
+export function useRelistPurchase(showId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ purchaseId, body }: { purchaseId: string; body: RelistBody }) =>
+      api.post<AdminShowItem>(`/api/purchases/${encodeURIComponent(purchaseId)}/relist`, body),
+    onSuccess: (item, { purchaseId }) => {
+      queryClient.setQueryData<AdminPurchase[]>(purchasesKey(showId), (list) =>
+        list?.map((p) => (p.id === purchaseId ? { ...p, relistedItemId: item.id } : p)),
+      );
+      void queryClient.invalidateQueries({ queryKey: showsKey });
+      refreshInventory(queryClient);
+    },
   });
 }

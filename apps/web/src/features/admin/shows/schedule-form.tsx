@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { useScheduleShow } from '../api/shows';
-import { fromDatetimeLocal, toDatetimeLocal } from '../schedule';
+import { useScheduleShow } from './api';
+import { fromDatetimeLocal, toDatetimeLocal } from './schedule';
 
 const statusOptions = showStatuses.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }));
 const isStatus = (value: string): value is ShowStatus => showStatuses.some((s) => s === value);
 
-/** SPEC §2/§5 show schedule: a local launch time sent as an ISO instant, and a status (default scheduled). */
+/** Schedule Show: a local launch time sent as an ISO instant, and a status (default scheduled). */
 export function ScheduleForm({ show }: { show: AdminShow }) {
   const schedule = useScheduleShow();
   const [launch, setLaunch] = useState(() => toDatetimeLocal(show.launchTime));

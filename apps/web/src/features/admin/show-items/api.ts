@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminShowItem, CreateShowItemBody } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
-import { showsKey } from './shows';
+import { showsKey } from '../shows/api';
 
 export const showItemsKey = ['/api/show-items'] as const;
 

@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useShows } from '../api/shows';
+import { useShows } from '../shows/api';
 import { useRelistPurchase } from './api';
 
 type Target = 'show' | 'test_products';

@@ -26,7 +26,7 @@ function WatchingPill({ count }: { count: number }) {
 }
 
 /**
- * SPEC §2 Show Control: the live show with its controls, or the shows that could start. Fed by
+ * The Show Control card: the live show with its controls, or the shows that could start. Fed by
  * `show:state` pushes, polled every 2 s while the socket is down.
  */
 export function ShowControlCard({ className = '' }: { className?: string }) {

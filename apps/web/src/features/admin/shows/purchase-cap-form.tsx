@@ -4,11 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useUpdateShow } from '../api/shows';
-import { capSummary, parsePurchaseCap } from '../purchase-cap';
+import { useUpdateShow } from './api';
+import { capSummary, parsePurchaseCap } from './purchase-cap';
 
 /**
- * Issue 17's fair cap: at most this many items of the show per member (PATCH {purchaseCap}); empty
+ * The purchase limit, so one member can't buy up a show: at most this many items of the show per
+ * member (PATCH {purchaseCap}); empty
  * means no cap. Until edited, the field shows what the server holds (also after a save).
  */
 export function PurchaseCapForm({ show }: { show: AdminShow }) {

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { useShows } from '../api/shows';
-import { itemCount, showStatusVariant } from '../display';
+import { PurchasesDialog } from '../purchases/purchases-dialog';
 import { showReportPath } from '../report/paths';
-import { formatLaunchTime } from '../schedule';
+import { itemCount, showStatusVariant } from '../shared/display';
+import { useShows } from './api';
 import { CreateShowDialog } from './create-show-dialog';
 import { LineupEditor } from './lineup-editor';
-import { PurchasesDialog } from './purchases-dialog';
+import { formatLaunchTime } from './schedule';
 
 function ShowCard({ show, onPurchases }: { show: AdminShow; onPurchases: () => void }) {
   const titleId = `show-${show.id}-title`;
@@ -54,7 +54,7 @@ function ShowCard({ show, onPurchases }: { show: AdminShow; onPurchases: () => v
   );
 }
 
-/** SPEC §2 Shows: every show with its lineup; Create Show, Manage Shows and each show's purchases. */
+/** The Shows tab: every show with its lineup; Create Show, Manage Shows and each show's purchases. */
 export function ShowsTab() {
   const shows = useShows();
   const [creating, setCreating] = useState(false);
