@@ -4,11 +4,12 @@ import { PurchaseStatus, Role, SkillLevel } from './enums';
 import { FirstName, FULL_NAME_MAX, fullNameFits, fullNameRule, LastName } from './names';
 import { lineText } from './text';
 
-// SPEC §5 (onboarding profile, profile edit) and §3 (order, payment method views), word for word.
+// The onboarding profile and profile edit forms' messages, word for word, and the order and payment
+// method views.
 
 const US_STATE_MIN = 'State is required';
 
-/** Address rules shared by onboarding and profile edit; column limits of SPEC §9. */
+/** Address rules shared by onboarding and profile edit; bounded by the address columns. */
 const addressFields = {
   address: lineText({ error: 'Street address is required' })
     .trim()
@@ -66,13 +67,13 @@ export const ProfileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
-// SPEC §8: every problem with a card token reads the same to the member.
+// The Payment validation failed message: every problem with a card token reads the same to the member.
 const PAYMENT_INVALID = 'Payment validation failed';
 // Not stored, but sent on to the gateway: a control character there is as unwelcome.
 const tokenPart = (max: number) =>
   lineText({ error: PAYMENT_INVALID }, PAYMENT_INVALID).min(1, PAYMENT_INVALID).max(max, PAYMENT_INVALID);
 
-/** Accept.js's opaque, single-use card token (SPEC §7). Never card data. */
+/** Accept.js's opaque, single-use card token, made in the browser. Never card data. */
 export const OpaqueDataBody = z.object({ dataDescriptor: tokenPart(100), dataValue: tokenPart(8192) });
 export type OpaqueDataBody = z.infer<typeof OpaqueDataBody>;
 

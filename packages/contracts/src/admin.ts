@@ -10,7 +10,7 @@ const SHOW_REQUIRED = 'Show selection is required';
 const showTitle = (text: ReturnType<typeof lineText>) =>
   text.trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
 
-// SPEC §5 (show schedule, show item form), word for word.
+// The show schedule and Add Show Item forms' messages, word for word.
 
 /** An optional field; descriptions and specs are multi-line, the rest one line. */
 const optionalText = (max: number, lines: 'line' | 'block' = 'line') =>
@@ -41,7 +41,7 @@ export const ImageUrl = lineText()
   .refine(isLink, 'Please enter a valid image URL');
 
 /**
- * SPEC §5: a number greater than 0. The column is numeric(10, 2): more than two decimals would be
+ * The Add Show Item price: a number greater than 0. The column is numeric(10, 2): more than two decimals would be
  * rounded (0.001 to 0.00, which its CHECK refuses), so they are refused here instead.
  */
 export const priceMessages = {
@@ -129,7 +129,7 @@ export type ScheduleShowBody = z.input<typeof ScheduleShowBody>;
 
 /** Server texts of the show administration API. */
 export const showMessages = {
-  /** The admin commands' answers, which are also their success toasts (SPEC §8). */
+  /** The admin commands' answers, which are also their success toasts (Show started!, …). */
   started: 'Show started!',
   paused: 'Show paused',
   reset: 'Show reset',
@@ -156,7 +156,7 @@ export const AdminShowItem = z.object({
   id: z.uuid(),
   showId: z.uuid(),
   title: z.string(),
-  /** The admin list reads `name` (SPEC §3). */
+  /** The Show Items tab's inventory grid reads `name`. */
   name: z.string(),
   description: z.string().nullable(),
   price: Money,

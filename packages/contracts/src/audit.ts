@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The admin audit log (issue 18): who did what, when. Written by the API after every successful
+// The admin audit log: who did what, when. Written by the API after every successful
 // state-changing admin call (apps/api/src/plugins/audit.ts), read newest first by the Audit Log tab.
 
 export const auditMessages = {

@@ -4,9 +4,10 @@ import { Role } from './enums';
 import { FirstName, fullNameFits, fullNameRule, LastName } from './names';
 import { lineText } from './text';
 
-// SPEC §5 texts, word for word. The web forms, the API routes and the tests all use these schemas.
+// The registration and login forms' messages, word for word. The web forms, the API routes and the tests all
+// use these schemas.
 
-/** "text, an at sign, text, a dot and text" (SPEC §5). */
+/** "text, an at sign, text, a dot and text": the Please enter a valid email check. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -70,7 +71,7 @@ export const ResetPasswordForm = ResetPasswordBody.extend({ confirmPassword: z.s
 );
 export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;
 
-/** The current-user view (SPEC §3 exposes id, role and onboardingCompleted; the rest serves the screens). */
+/** The current-user view: id, role and onboardingCompleted steer the routes; the rest serves the screens. */
 export const CurrentUser = z.object({
   id: z.uuid(),
   email: z.string(),

@@ -4,7 +4,7 @@ import { PurchaseStatus } from './enums';
 import { ErrorBody } from './errors';
 import { lineText } from './text';
 
-// SPEC §7 POST /api/show/buy {showItemId} and GET /api/test-products.
+// The Buy call, POST /api/show/buy {showItemId}, and the test product grid's GET /api/test-products.
 
 export const BuyBody = z.object({
   showItemId: z.uuid('Choose an item to buy'),
@@ -30,7 +30,7 @@ export const BoughtPurchase = z.object({
 });
 export type BoughtPurchase = z.infer<typeof BoughtPurchase>;
 
-/** SPEC §3: the purchase response holds the item with title and price. */
+/** The purchase response holds the item with title and price, for the Purchase Successful! toast. */
 export const BuyResponse = z.object({
   item: z.object({ id: z.uuid(), title: z.string(), price: Money }),
   purchase: BoughtPurchase,
@@ -52,7 +52,7 @@ export const SocketBuyAck = z.discriminatedUnion('ok', [
 ]);
 export type SocketBuyAck = z.infer<typeof SocketBuyAck>;
 
-/** SPEC §3 test product. */
+/** A $1 test product, as the test product grid and dialog show it. */
 export const TestProduct = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -66,7 +66,7 @@ export type TestProduct = z.infer<typeof TestProduct>;
 export const TestProductList = z.array(TestProduct);
 
 /**
- * The Buy route's refusals. The client's Already Sold toast (SPEC §8) keys on the code `sold`, not
+ * The Buy route's refusals. The client's Already Sold toast keys on the code `sold`, not
  * on this text; the text still says "sold" for a reader.
  */
 export const buyMessages = {

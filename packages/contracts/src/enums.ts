@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// SPEC §3/§4 value sets. The database CHECK constraints in @vault/db list the same values;
-// a test compares them so the two cannot drift.
+// The value sets of roles, show and item states and purchase statuses. The database CHECK constraints in
+// @vault/db list the same values; a test compares them so the two cannot drift.
 export const roles = ['customer', 'admin'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
@@ -23,7 +23,7 @@ export const showItemStatuses = ['queued', 'available', 'showing', 'sold'] as co
 export const ShowItemStatus = z.enum(showItemStatuses);
 export type ShowItemStatus = z.infer<typeof ShowItemStatus>;
 
-// authorized is the default; the interface also handles completed, pending and failed (SPEC §4).
+// authorized is the default; the interface also handles completed, pending and failed (the status badges).
 // voided is what an admin's void of an authorisation leaves behind.
 export const purchaseStatuses = ['authorized', 'completed', 'pending', 'failed', 'voided'] as const;
 export const PurchaseStatus = z.enum(purchaseStatuses);

@@ -3,7 +3,7 @@ import { CreateShowItemBody, Price, showMessages } from './admin';
 import { TestProduct } from './buy';
 import { ShowItemStatus } from './enums';
 
-// Inventory housekeeping (issue 18): relisting a voided purchase's item, and managing the $1
+// Inventory housekeeping in the admin area: relisting a voided purchase's item, and managing the $1
 // test products from the admin area.
 
 /**
@@ -26,11 +26,11 @@ export const relistMessages = {
   showLive: 'The show is live; relist the item into a show that is not running or paused',
 } as const;
 
-// The fields an admin sets on a test product: the Add Show Item form's own rules (SPEC §5), so
+// The fields an admin sets on a test product: the Add Show Item form's own rules, so
 // the two forms refuse the same input with the same words.
 const fields = CreateShowItemBody.shape;
 
-/** SPEC §9: test products cost $1 unless the admin says otherwise. */
+/** The $1 test products: they cost $1 unless the admin says otherwise. */
 export const TEST_PRODUCT_PRICE = '1.00';
 
 export const CreateTestProductBody = z.object({

@@ -4,7 +4,7 @@ import { ReminderKind } from './notify';
 /** BullMQ queue names. No ':' (BullMQ's key separator). */
 export const queueNames = {
   maintenance: 'maintenance',
-  /** Receipts and show reminders (issue 17). */
+  /** Purchase receipts and "Notify me" show reminders. */
   notifications: 'notifications',
 } as const;
 

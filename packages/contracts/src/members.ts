@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { buyMessages } from './buy';
 
-// What members get around a show beyond SPEC's screens (issue 17): hearts on the lineup,
+// What members get around a show beyond the live show screen: hearts on the lineup,
 // "Notify me" reminders with a calendar file, and a per-member purchase cap.
 
 /** One item's hearts: how many members hearted it, and whether the asking member did. */

@@ -12,7 +12,7 @@ export const nameMessages = {
   fullNameTooLong: `First and last name together must be at most ${FULL_NAME_MAX - 1} characters`,
 } as const;
 
-/** A first or last name (SPEC §5: "First name is required"), bounded by its column. */
+/** A first or last name ("First name is required" on registration and profile edit), bounded by its column. */
 const nameField = (label: 'First name' | 'Last name') =>
   lineText({ error: `${label} is required` })
     .trim()

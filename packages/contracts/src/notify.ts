@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Emails the vault sends about a member's purchases and shows (issue 17). Each is a row of the
+// Emails the vault sends about a member's purchases and shows (receipts, reminders). Each is a row of the
 // mail outbox (migration 0004), written with what it is about and rendered from the database
 // when it is sent; these are the shapes of those rows' payloads, read back at that boundary.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money } from './common';
 import { PurchaseStatus, ShowItemStatus, ShowStatus } from './enums';
 
-// An admin's look back at (or into) a show (issue 18): its timeline from show_events and a report
+// The show report, an admin's look back at (or into) a show: its timeline from show_events and a report
 // of what sold, to whom, how fast, and how much demand each item met.
 
 /** Buy presses on an item by outcome (the Buy metrics' outcomes); refused ones count as demand too. */

@@ -3,7 +3,7 @@ import { Money } from './common';
 import { ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { JsonPatchOp } from './json-patch';
 
-/** The item on screen (SPEC §3: the current item in the show state). */
+/** The item on screen: the current item in the show state. */
 export const CurrentItem = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -28,7 +28,7 @@ export const LineupItem = z.object({
 export type LineupItem = z.infer<typeof LineupItem>;
 
 /**
- * GET /api/show/state and the `show:state` push (SPEC §3 show state response). Times are both
+ * GET /api/show/state and the `show:state` push (the show state response). Times are both
  * relative (timeRemaining, timeUntilLaunch, as the spec's client reads them) and absolute
  * (phaseEndsAt, launchTime, serverTime), so a client can correct for its own clock.
  */
@@ -48,7 +48,7 @@ export const ShowStateView = z.object({
       currentIndex: z.number().int().nonnegative(),
       lineup: z.array(LineupItem),
       perKnifeSeconds: z.number().int().positive(),
-      /** At most this many items per member (issue 17's fair cap); null: no cap. */
+      /** At most this many items per member (the per-member purchase cap); null: no cap. */
       purchaseCap: z.number().int().positive().nullable(),
       phaseEndsAt: z.number().int().nullable(),
       launchTime: z.number().int().nullable(),

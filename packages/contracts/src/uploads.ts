@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Image upload for show items (issue 18): POST /api/uploads takes multipart/form-data, answers
+// Image upload for show items: POST /api/uploads takes multipart/form-data, answers
 // with the stored images' URLs; GET /api/images/:id/:variant serves them.
 
 /** The multipart field the images are sent in (several parts of the same name). */

@@ -245,7 +245,7 @@ describe.each(backends)('database schema on %s', (backend) => {
     await expect(newItem(show.id, '0')).rejects.toThrow(/check/);
   });
 
-  it('enforces the column length limits of SPEC §9', async () => {
+  it('enforces the column length limits of the address and phone fields', async () => {
     const limits = { address: 60, city: 40, state: 40, zip: 20, country: 60, phoneNumber: 25 } as const;
     for (const [column, max] of Object.entries(limits)) {
       const user = await newUser(`limits-${column}@example.com`);

@@ -33,7 +33,7 @@ export function formatWhen(at: Date): string {
   return `${text} UTC`;
 }
 
-/** The order number members see in their Orders tab: the first 8 characters of the id (SPEC §9). */
+/** The order number members see in their Orders tab: the first 8 characters of the id. */
 export const orderNumber = (purchaseId: string) => purchaseId.slice(0, 8);
 
 const escapeHtml = (text: string) =>

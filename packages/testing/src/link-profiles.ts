@@ -31,7 +31,7 @@ export type Direction = 'clientToServer' | 'serverToClient';
 
 const clean: LinkProfile = { latencyMs: 0, jitterMs: 0, stallProbability: 0, stallMs: [0, 0] };
 
-// The mobile link of issue 13: 150 ± 100 ms one way, 5 % of chunks stalled 0.2–1 s.
+// The mobile link the bad-link targets are set for: 150 ± 100 ms one way, 5 % of chunks stalled 0.2–1 s.
 const lossy: LinkProfile = { latencyMs: 150, jitterMs: 100, stallProbability: 0.05, stallMs: [200, 1000] };
 
 /** The bad-link profiles every realtime goal is measured against. `silentDeath` is `lossy` plus `killSilently()`. */

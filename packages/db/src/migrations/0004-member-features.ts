@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// What members get around a show (issue 17): hearts on a lineup's items, "Notify me" reminders,
+// What members get around a show: hearts on a lineup's items, "Notify me" reminders,
 // a per-member purchase cap per show, and emails (reminders, receipts) sent through an outbox.
 const statements = [
   // A heart is one member's interest in one item; counted per item, toggled idempotently.

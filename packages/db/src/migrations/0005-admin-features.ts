@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// What admins get (issue 18): an append-only audit log of their actions, buy attempts counted
+// What admins get beyond the show controls: an append-only audit log of their actions, buy attempts counted
 // per item (demand, refusals included), uploaded images, and relisting a voided purchase's item.
 const statements = [
   // Who did what, when. No foreign key to users: the log must outlive anything it mentions, and
