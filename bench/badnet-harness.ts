@@ -1,4 +1,4 @@
-// The bad-link harness of issue 13, behind `pnpm bench:badnet`:
+// The bad-link harness behind `pnpm bench:badnet`:
 // members' /show pages in Chromium, each through its own user-space link proxy, watch a show while a
 // buyer on a clean link buys every item at a random moment. Every page records what it shows (title,
 // Sold, a live or stale-marked Buy button, the countdown, the connection indicator) with Date.now()

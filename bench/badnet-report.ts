@@ -1,18 +1,18 @@
 // The figures of the bad-link harness (see badnet-harness.ts), from what each page recorded, the
-// proxies' outage logs, the sales' 200s and the server's own deadlines; and the targets of issue 13.
+// proxies' outage logs, the sales' 200s and the server's own deadlines; and the bad-link targets.
 
 import type { ShowStateView } from '@vault/contracts';
 import type { LinkProfileName, Outage } from '@vault/testing';
 import { percentiles } from './stats';
 
-/** The goals of issue 13, every profile, every run. */
+/** The bad-link targets (Sold p95, live Buy after a sale, countdown error, stale pages), every profile, every run. */
 export const TARGETS = { soldP95Ms: 1500, liveBuyAfterSaleMs: 2000, countdownErrorMs: 250, stalePages: 0 } as const;
 
 /** The display repaints every 250 ms (useNow): a transition up to that late is the display, not the clock. */
 const REPAINT_MS = 250;
 /** One way, the lossy link's worst latency: an outage starting this soon after a sale still held its push. */
 const IN_FLIGHT_MS = 300;
-/** A silent death is allowed this long to be noticed (issue 13). */
+/** A silent death is allowed this long to be noticed (the dead-link notice target). */
 const NOTICE_MS = 2000;
 
 /** What one page showed from `t` (its Date.now()) until its next change. */

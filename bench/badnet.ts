@@ -1,4 +1,4 @@
-// pnpm bench:badnet — issue 13's bad links, measured in Chromium: PAGES members' /show pages per
+// pnpm bench:badnet — the live show on bad links, measured in Chromium: PAGES members' /show pages per
 // profile (clean, lossy, blackhole, reset, silentDeath), each through its own link proxy, watch a
 // show of ITEMS short items while a buyer on a clean link buys each at a random moment. Prints per
 // profile Sold p50 / p95 / max after the sale's 200 (from the later of the sale and the link's

@@ -60,7 +60,7 @@ describe('accounts in Chromium', () => {
     await page.close();
   });
 
-  it('shows the §5 messages and sends nothing while a field is wrong', async () => {
+  it('shows the registration form messages and sends nothing while a field is wrong', async () => {
     const page = await browser.newPage();
     let posted = 0;
     page.on('request', (r) => {

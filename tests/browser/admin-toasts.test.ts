@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { logInAdmin, toastText } from './support/browser-helpers';
 import { createShow } from './support/member-helpers';
 
-// SPEC §8's admin toasts, pressed where the live push swaps Show Control under the button: Start
-// Show in the list is replaced by the live panel, Reset Show in the live panel by the list, often
-// before the POST has answered. The toast must come all the same.
+// The admin success toasts (Show started!, Show reset), pressed where the live push swaps Show Control
+// under the button: Start Show in the list is replaced by the live panel, Reset Show in the live panel
+// by the list, often before the POST has answered. The toast must come all the same.
 
 const SHOW = 'Toast Night';
 const TOAST_SHOT = '/tmp/admin-toasts-show-started.png';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, logInAdmin, toastText } from './support/browser-helpers';
 import { expectNoOverflow } from './support/member-helpers';
 
-// Issue 18's audit log and sold hold as an admin uses them, in Debian's Chromium against the app
+// The audit log and sold hold as an admin uses them, in Debian's Chromium against the app
 // started as a real process: the sold hold saved from Create Show and from the Show Manager, then
 // the Audit Log tab listing those actions newest first, loading older ones, filtering by kind,
 // showing a record's details from the keyboard, at desktop width and on a 375 px phone.

@@ -13,14 +13,14 @@ import {
 const PAGES_PER_PROFILE = 2;
 
 /**
- * The short version of `pnpm bench:badnet` (issue 13): one show of 4 items watched by two members'
+ * The short version of `pnpm bench:badnet`: one show of 4 items watched by two members'
  * pages per bad-link profile, each page through its own link proxy, while a buyer on a clean link
  * buys every item. The silentDeath pages lose their link 0–1 s before every sale (the hard case,
  * every time), and each outage profile has its first outage within the first 10 s. Fails when any
- * profile misses a target of the issue: Sold p95, a live Buy after a sale, the countdown, a page
+ * profile misses a bad-link target: Sold p95, a live Buy after a sale, the countdown, a page
  * that never caught up.
  */
-describe('members on bad links (issue 13 targets, short run)', () => {
+describe('members on bad links (bad-link targets, short run)', () => {
   let app: BadnetApp;
   let browser: Browser;
 

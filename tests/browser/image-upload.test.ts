@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, logInAdmin, onboardMember, toastText } from './support/browser-helpers';
 import { expectNoOverflow, scheduleShow } from './support/member-helpers';
 
-// Issue 18's image upload as an admin uses it, in Debian's Chromium against the app started as a
+// The show item image upload as an admin uses it, in Debian's Chromium against the app started as a
 // real process: files chosen with the "Choose images" button (by mouse and by keyboard) and
 // dropped on the drop zone, progress per file on a throttled link, the server's refusal of a fake
 // image, thumbnails in the form, the item created with the uploaded URLs, and the picture on the

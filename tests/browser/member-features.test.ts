@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, logInAdmin, onboardMember, toastText } from './support/browser-helpers';
 import { createShow, expectNoOverflow, scheduleShow, shot, tabTo } from './support/member-helpers';
 
-// Issue 17 as members and admins use it, in Debian's Chromium against the app started as a real
-// process: the lineup preview with hearts, "Notify me" and "Add to calendar" on the countdown card,
-// the admin's heart counts and per-member limit, the "up next" banner in the live show, and the
-// limit refusing a second buy, and the unsubscribe link of a real reminder email (a real SMTP
-// server captures it). Member A uses a 375 px phone, member B a desktop.
+// The member features around a show as members and admins use them, in Debian's Chromium against
+// the app started as a real process: the lineup preview with hearts, "Notify me" and "Add to
+// calendar" on the countdown card, the admin's heart counts and per-member limit, the "up next"
+// banner in the live show, and the limit refusing a second buy, and the unsubscribe link of a real
+// reminder email (a real SMTP server captures it). Member A uses a 375 px phone, member B a desktop.
 
 /**
  * The app's lead time for the first reminder (the default). A show launching this long plus a few

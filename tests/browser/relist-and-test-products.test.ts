@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, logInAdmin, onboardMember, toastText } from './support/browser-helpers';
 import { createShow, expectNoOverflow, tabTo } from './support/member-helpers';
 
-// Issue 18 housekeeping as an admin does it: a voided sale's knife relisted from the purchases
+// Inventory housekeeping as an admin does it: a voided sale's knife relisted from the purchases
 // dialog into another show's lineup, and $1 test products added, edited and deleted in their tab
 // while a member watches the grid on /show.
 

@@ -8,7 +8,7 @@ import { api, logInAdmin, onboardMember } from './support/browser-helpers';
 import { expectNoOverflow } from './support/member-helpers';
 import { watchProblems } from './support/page-problems';
 
-// Issue 18's show report as an admin uses it, in Debian's Chromium against the app started as a
+// The show report as an admin uses it, in Debian's Chromium against the app started as a
 // real process: the test drives a short live show (three members press Buy through the API: a win,
 // presses that came too late, a card declined at charge, a press over the per-member limit, and an
 // item nobody buys), then checks the report page's totals, charts, timeline and CSV export

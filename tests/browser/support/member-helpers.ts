@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api } from './browser-helpers';
 
-// What the member-feature tests (issue 17) need besides the shared helpers: a scheduled show with
+// What the member-feature tests (hearts, reminders, caps) need besides the shared helpers: a scheduled show with
 // a lineup, keyboard navigation, the 375 px overflow check and screenshots into /tmp/shots.
 
 const SHOTS = '/tmp/shots';
