@@ -26,7 +26,7 @@ function useUser() {
   return useCurrentUser().data ?? null;
 }
 
-/** "/": visitors see the landing screen; members go on to /show, or /onboarding until it is done (SPEC §2). */
+/** "/": visitors see the landing screen; members go on to /show, or /onboarding until it is done. */
 export function HomeRoute() {
   const user = useUser();
   if (!user) return <LandingPage />;

@@ -48,7 +48,7 @@ export const router = createBrowserRouter([
       // Opened from an email, signed in or not: the token in the link is the proof.
       { path: paths.unsubscribe, element: <UnsubscribePage /> },
       // The admin screens guard themselves: a visitor or customer at /admin sees Admin Access
-      // Required (not the login redirect), and /admin/shows sends them to /show (SPEC §2).
+      // Required (not the login redirect), and the show manager at /admin/shows sends them to /show.
       { path: paths.admin, element: <AdminRoute /> },
       { path: paths.adminShows, element: <AdminShowsRoute /> },
       { path: showReportRoute, element: <ShowReportRoute /> },

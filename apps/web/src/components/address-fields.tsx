@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook
 import { stateInput } from '../lib/card-inputs';
 import { FormField } from './ui/form-field';
 
-/** The address part of the onboarding and profile forms (SPEC §5; column limits of §9). */
+/** The address part of the onboarding and profile forms (their address rules; bounded by the address columns). */
 export interface AddressValues {
   address: string;
   city: string;

@@ -1,4 +1,4 @@
-// The swipe-to-confirm control's arithmetic (SPEC §2, §9), kept pure so it can be tested
+// The swipe-to-confirm control's arithmetic (90% threshold, 200 ms delay), kept pure so it can be tested
 // without a DOM. Progress runs from 0 (handle at the start) to 1 (handle at the end).
 
 /** Passing 90% of the track confirms. */

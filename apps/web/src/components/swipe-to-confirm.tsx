@@ -12,7 +12,7 @@ interface Drag {
 }
 
 /**
- * A handle dragged along a track to confirm something that costs money (SPEC §2 swipe-to-confirm):
+ * A handle dragged along a track to confirm something that costs money (swipe-to-buy):
  * passing 90% fires `onConfirm` after 200 ms; released early, the handle slides back. Pointer
  * events cover mouse, pen and touch alike; the handle is also a keyboard slider (arrows step,
  * Enter/Space/End confirm). `onConfirm` resolves true when it worked: the control then stays

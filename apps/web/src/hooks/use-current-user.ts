@@ -9,13 +9,13 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     return (await api.get<UserResponse>(currentUserKey[0])).user;
   } catch (error) {
-    // SPEC §7: for the current-user call, a 401 means "no user", not an error.
+    // For the current-user call, a 401 means "no user", not an error.
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }
 
-/** SPEC §7: fresh for 5 minutes, kept 10, never retried. */
+/** The current-user cache: fresh for 5 minutes, kept 10, never retried. */
 export function useCurrentUser() {
   return useQuery({
     queryKey: currentUserKey,

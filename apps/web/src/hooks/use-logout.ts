@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../lib/api-client';
 import { currentUserKey } from '../lib/query-keys';
 
-/** SPEC §4: logout goes to / even when the call fails; either way nothing of the member stays cached. */
+/** Logout goes to / even when the call fails; either way nothing of the member stays cached. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

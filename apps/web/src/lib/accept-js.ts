@@ -1,7 +1,7 @@
 import { type OpaqueDataBody, type PaymentConfigResponse, paymentMessages } from '@vault/contracts';
 import { paddedMonth } from './card-inputs';
 
-// Card data never reaches our API (SPEC §7): the browser hands it to Authorize.Net's Accept.js
+// Card data never reaches our API: the browser hands it to Authorize.Net's Accept.js
 // (or the local simulator standing in for it), which returns a single-use opaque token. This is
 // the one place that loads that script and calls it; onboarding and the account dialog share it.
 

@@ -1,9 +1,9 @@
 import { ErrorCode, MessageResponse } from '@vault/contracts';
 
 /**
- * The one way the web app calls the API (SPEC §7): cookies always, JSON bodies and answers, and
+ * The one way the web app calls the API: cookies always, JSON bodies and answers, and
  * any non-ok response becomes an ApiError whose message is "<status>: <body text or status text>"
- * (SPEC §8). A request that never got an answer (refused, or not within its timeout) becomes a
+ * (the generic failed response). A request that never got an answer (refused, or not within its timeout) becomes a
  * NetworkError.
  */
 export class ApiError extends Error {

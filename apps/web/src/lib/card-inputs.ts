@@ -1,4 +1,4 @@
-// SPEC §5 "Card inputs": what each keystroke or paste may leave in the card and address fields.
+// The card input rules: what each keystroke or paste may leave in the card and address fields.
 // Pure functions, so the card form in onboarding and in the account dialog behave identically.
 
 const CARD_DIGITS = 16;
@@ -50,7 +50,7 @@ export function cvvInput(raw: string): string {
   return digitsOnly(raw).slice(0, 4);
 }
 
-/** State: a two-letter code, upper case (SPEC §2 profile edit, §5). */
+/** State: a two-letter code, upper case (the profile edit's state field, max length 2). */
 export function stateInput(raw: string): string {
   return raw
     .replace(/[^a-z]/gi, '')

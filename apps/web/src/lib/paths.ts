@@ -1,4 +1,4 @@
-/** Every client route, declared once (SPEC §2). */
+/** Every client route, declared once. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -11,6 +11,6 @@ export const paths = {
   admin: '/admin',
   adminShows: '/admin/shows',
   auth: '/auth',
-  /** Issue 17: the one-click link in reminder emails (public). */
+  /** The unsubscribe page: the one-click link in reminder emails (public). */
   unsubscribe: '/unsubscribe',
 } as const;

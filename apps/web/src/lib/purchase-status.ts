@@ -1,7 +1,7 @@
 import type { PurchaseStatus } from '@vault/contracts';
 import type { BadgeVariant } from '../components/ui/badge';
 
-/** SPEC §4: completed is the default style, pending secondary, failed destructive, anything else outline. */
+/** Status badges: completed is the default style, pending secondary, failed destructive, anything else outline. */
 export function purchaseStatusVariant(status: PurchaseStatus | string): BadgeVariant {
   switch (status) {
     case 'completed':

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-// SPEC §9: one toast visible at a time; a dismissed toast is removed after 1,000,000 ms (it
+// The toasts: one visible at a time; a dismissed toast is removed after 1,000,000 ms (it
 // stays mounted, closed, so Radix can finish its exit animation and screen readers their reading).
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;

@@ -30,9 +30,9 @@ interface CardFormProps {
 }
 
 /**
- * The card form of onboarding step 3 and of the account dialog's Payment tab (SPEC §2, §5 "Card
- * inputs"). The card goes to Accept.js only; our API receives the opaque token (SPEC §7). The
- * provider's own refusals are toasted here as "Payment Error" (SPEC §8); the caller handles our API's.
+ * The card form of onboarding step 3 and of the account dialog's Payment tab, with the card input
+ * rules. The card goes to Accept.js only; our API receives the opaque token. The provider's own
+ * refusals are toasted here as "Payment Error"; the caller handles our API's.
  */
 export function CardForm({
   onToken,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// The four badge styles SPEC §4 names for purchase statuses, plus the brass "Default" marker.
+// The four badge styles of the purchase status badges, plus the brass "Default" marker.
 const variants = {
   default: 'border-transparent bg-brass-500 text-vault-950',
   secondary: 'border-transparent bg-vault-700 text-steel-200',

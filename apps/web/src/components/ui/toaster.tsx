@@ -8,7 +8,7 @@ const variantClass: Record<ToastVariant, string> = {
 };
 
 /**
- * Radix Toast with SPEC §9's behaviour: 5000 ms, swipe right past 50 px to dismiss, F8 focuses
+ * Radix Toast with the vault's toast behaviour: 5000 ms, swipe right past 50 px to dismiss, F8 focuses
  * the notification region (Radix's default hotkey). The store keeps one toast at a time.
  */
 export function Toaster() {

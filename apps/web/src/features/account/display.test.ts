@@ -3,7 +3,7 @@ import { purchaseStatusVariant } from '../../lib/purchase-status';
 import { formatAddress, fullNameOf, orderNumber, skillLabel } from './display';
 
 describe('account display helpers', () => {
-  it('maps purchase statuses to the SPEC §4 badge styles', () => {
+  it('maps purchase statuses to the status badge styles', () => {
     expect(purchaseStatusVariant('completed')).toBe('default');
     expect(purchaseStatusVariant('pending')).toBe('secondary');
     expect(purchaseStatusVariant('failed')).toBe('destructive');

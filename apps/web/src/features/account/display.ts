@@ -1,6 +1,6 @@
 import type { ProfileResponse } from '@vault/contracts';
 
-/** The order number members see: the first 8 characters of the id (SPEC §9). */
+/** The order number members see: the first 8 characters of the id. */
 export const orderNumber = (id: string) => id.slice(0, 8);
 
 type AddressParts = Pick<ProfileResponse, 'address' | 'city' | 'state' | 'zip'>;

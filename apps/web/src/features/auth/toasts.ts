@@ -2,7 +2,7 @@ import { ApiError, serverMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
 /**
- * SPEC §8: a refusal from the server shows "<title>" with its message (or the fallback);
+ * The register and login failure toasts: a refusal from the server shows "<title>" with its message (or the fallback);
  * a network failure or exception shows "Error / Something went wrong. Please try again."
  */
 export function toastAuthFailure(error: unknown, title: string, fallback: string) {

@@ -11,7 +11,7 @@ const benefits = [
   { title: 'Vault-only countdown events', body: 'Live shows, one knife at a time, each with its own countdown.' },
 ];
 
-/** SPEC §2 landing screen: what a visitor sees at /. */
+/** The landing screen: what a visitor sees at /. */
 export function LandingPage() {
   return (
     <main className="relative isolate flex min-h-dvh items-center justify-center overflow-hidden px-5 py-12">

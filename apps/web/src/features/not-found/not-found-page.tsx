@@ -2,7 +2,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { VaultMark } from '../../components/vault-mark';
 import { paths } from '../../lib/paths';
 
-/** Any path the router does not know (SPEC §2). */
+/** The 404 screen: any path the router does not know. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-5">

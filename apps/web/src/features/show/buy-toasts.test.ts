@@ -10,7 +10,7 @@ const refusal = (status: number, message: string, code?: ErrorCode) => {
   return new ApiError(status, `${status}: ${body}`, body);
 };
 
-describe('purchase toasts (SPEC §8)', () => {
+describe('purchase toasts (Purchase Successful!, Already Sold, Purchase Failed)', () => {
   it('names the item and its price with two decimals on success', () => {
     const toast = purchaseSuccessToast(bought);
     expect(toast).toEqual({

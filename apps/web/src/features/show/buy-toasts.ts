@@ -14,7 +14,7 @@ function serverText(error: unknown): string | undefined {
   return serverMessage(error)?.trim() || undefined;
 }
 
-/** SPEC §8 purchase success, with the title and price the server answered (not what the screen showed). */
+/** The Purchase Successful! toast, with the title and price the server answered (not what the screen showed). */
 export function purchaseSuccessToast(response: BuyResponse): ToastText {
   return {
     title: 'Purchase Successful!',
@@ -24,18 +24,19 @@ export function purchaseSuccessToast(response: BuyResponse): ToastText {
 }
 
 /**
- * True when the refusal means someone else got the item first. SPEC §8 words it as the message
- * containing "sold"; the server's code `sold` is that same refusal, and unlike the text it is a
- * contract (issue 16): rewording a message cannot change which toast a member sees.
+ * True when the refusal means someone else got the item first: the Already Sold toast is worded as
+ * for a message containing "sold"; the server's code `sold` is that same refusal, and unlike the
+ * text it is a contract (the API's error codes): rewording a message cannot change which toast a
+ * member sees.
  */
 export function isSoldOut(error: unknown): boolean {
   return serverCode(error) === 'sold';
 }
 
 /**
- * SPEC §8 purchase error: Already Sold for the code `sold`, else Purchase Failed with the message.
- * Issue 17 adds one: over the show's per-member cap, Purchase Limit Reached with the server's words
- * (which name the limit); and one for presses refused by the member's press budget (a 429).
+ * The purchase error toasts: Already Sold for the code `sold`, else Purchase Failed with the
+ * message. The per-member purchase cap adds one: over the show's cap, Purchase Limit Reached with
+ * the server's words (which name the limit); and one for presses refused by the member's press budget (a 429).
  */
 export function purchaseErrorToast(error: unknown): ToastText {
   if (serverCode(error) === 'purchase_cap_reached') {
@@ -68,9 +69,9 @@ export function purchaseErrorToast(error: unknown): ToastText {
 }
 
 /**
- * Not in SPEC §8 (an addition for bad links): the buy's answer was lost and it is being re-sent
+ * Not one of the spec's purchase toasts (an addition for bad links): the buy's answer was lost and it is being re-sent
  * with the same Idempotency-Key, so the member learns the outcome without being charged twice.
- * The SPEC §8 toast for the outcome follows.
+ * The purchase toast for the outcome (Purchase Successful!, Already Sold, …) follows.
  */
 export function confirmingToast(): ToastText {
   return {

@@ -4,7 +4,7 @@ import { purchaseArea } from './purchase-state';
 const running = { phase: 'showing', status: 'running' } as const;
 const onSale = { status: 'showing' } as const;
 
-describe('the purchase area (SPEC §2, §4)', () => {
+describe('the purchase area (Buy Now, not available, Complete Onboarding)', () => {
   it('offers Buy Now to an onboarded member while the item is on show with time left', () => {
     expect(purchaseArea({ show: running, item: onSale, onboardingCompleted: true, msLeft: 5000 })).toBe('buy');
   });

@@ -3,7 +3,7 @@ import type { CurrentItem, ShowStateView } from '@vault/contracts';
 export type PurchaseArea = 'none' | 'buy' | 'unavailable' | 'onboarding';
 
 /**
- * What the purchase area shows (SPEC §2, §4): nothing unless the show is in its showing phase
+ * What the purchase area shows: nothing unless the show is in its showing phase
  * with the item on show; then the onboarding prompt for members who have not finished it, Buy Now
  * when the item can really be bought (show running, time left), else "not available".
  */

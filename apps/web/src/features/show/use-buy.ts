@@ -39,7 +39,7 @@ async function buyWithKey({ showItemId, key }: { showItemId: string; key: string
 }
 
 /**
- * Buying a live item or a test product (SPEC §4, §7, §8): one request per press, the toasts, and
+ * Buying a live item or a test product (Buy Now, swipe-to-buy): one request per press, the toasts, and
  * the refresh of show state, purchases and test products. `buy` resolves true on success, so a
  * caller such as the swipe control can show its confirmed state or reset.
  */

@@ -19,7 +19,7 @@ export function msLeft(view: ShowStateView | null, offsetMs: number, clientNow: 
   return 0;
 }
 
-/** m:ss, rounding partial seconds up (SPEC §4 timers). */
+/** m:ss, rounding partial seconds up (the show's countdowns). */
 export function formatMinutes(ms: number): string {
   const total = Math.ceil(ms / 1000);
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;

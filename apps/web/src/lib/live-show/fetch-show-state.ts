@@ -19,8 +19,8 @@ const POLL_TIMEOUT_MS = 2500;
 /**
  * Reads GET /api/show/state once into the live-show store. The feed polls with it while the
  * socket is down; a purchase or an admin command calls it to refresh the show state at once
- * (SPEC §4) rather than wait for the next push. Rejects only when the network does (including a
- * timeout). The round trip is measured, so the answer is also a clock sample.
+ * (as a successful purchase must) rather than wait for the next push. Rejects only when the
+ * network does (including a timeout). The round trip is measured, so the answer is also a clock sample.
  */
 export async function fetchShowState(): Promise<void> {
   const sent = Date.now();

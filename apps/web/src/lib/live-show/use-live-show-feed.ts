@@ -30,7 +30,7 @@ const SILENT_BURST = { polls: 4, everyMs: 200 } as const;
 const CATCH_UP_MS = 2000;
 
 interface LiveShowFeedOptions {
-  /** How often GET /api/show/state is polled while the socket is down: 1 s on /show, 2 s on /admin (SPEC §7). */
+  /** How often GET /api/show/state is polled while the socket is down: 1 s on /show, 2 s on /admin. */
   pollMs: number;
   /** Also poll the watcher count while the socket is down (the admin page; the socket pushes it). */
   watchers?: boolean;

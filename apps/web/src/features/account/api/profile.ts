@@ -3,7 +3,7 @@ import type { ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 import { currentUserKey, profileKey } from '../../../lib/query-keys';
 
-/** PUT /api/profile; the current user is refreshed too, since it carries the name (SPEC §7). */
+/** PUT /api/profile; the current user is refreshed too, since it carries the name. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { PaymentMethodsCard } from './payment-methods-card';
 import { ProfileCard } from './profile-card';
 import { PurchaseHistory } from './purchase-history';
 
-/** SPEC §2 /account: profile, saved cards and purchases; editing happens in the settings dialog. */
+/** The /account page: profile, saved cards and purchases; editing happens in the settings dialog. */
 export function AccountPage() {
   const [dialog, setDialog] = useState<{ open: boolean; tab: SettingsTab }>({ open: false, tab: 'profile' });
   const openOn = (tab: SettingsTab) => setDialog({ open: true, tab });

@@ -16,7 +16,7 @@ export type SettingsTab = (typeof tabs)[number]['value'];
 
 const isTab = (value: string): value is SettingsTab => tabs.some((t) => t.value === value);
 
-/** SPEC §2 account-settings dialog: Profile / Orders / Payment / Settings. */
+/** The account-settings dialog: Profile / Orders / Payment / Settings. */
 export function AccountSettingsDialog({
   open,
   tab,

@@ -5,7 +5,7 @@ import { useOrders } from '../api/orders';
 import { orderNumber } from '../display';
 import { QuietText } from './card-section';
 
-/** Orders tab: the history in a scrolling area of height 96 units (SPEC §2, §9). */
+/** Orders tab: the history in a scrolling area of height 96 units. */
 export function OrdersTab() {
   const orders = useOrders();
   if (orders.isPending) return <QuietText>Loading orders...</QuietText>;

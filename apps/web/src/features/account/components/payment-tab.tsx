@@ -8,7 +8,7 @@ import { QuietText } from './card-section';
 import { PaymentMethodRow } from './payment-method-row';
 import { NO_METHODS } from './payment-methods-card';
 
-/** Payment tab: saved cards with removal behind a confirmation, and a form to add one (SPEC §2). */
+/** Payment tab: saved cards with removal behind a confirmation, and a form to add one. */
 export function PaymentTab() {
   const methods = usePaymentMethods();
   const add = useAddPaymentMethod();

@@ -12,7 +12,7 @@ import { formatAddress, fullNameOf } from '../display';
 import { QuietText } from './card-section';
 import { Detail } from './profile-card';
 
-/** Profile tab: a read view with an Edit toggle; a successful save returns to it (SPEC §2, §4). */
+/** Profile tab: a read view with an Edit toggle; a successful save returns to it. */
 export function ProfileTab() {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);

@@ -3,7 +3,7 @@ import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useLogout } from '../../../hooks/use-logout';
 import { Detail } from './profile-card';
 
-/** Settings tab: the account type and Sign Out (SPEC §2; logout goes to / even if the call fails). */
+/** Settings tab: the account type and Sign Out (logout goes to / even if the call fails). */
 export function SettingsTab() {
   const user = useCurrentUser().data;
   const logout = useLogout();

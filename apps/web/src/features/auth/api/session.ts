@@ -15,7 +15,7 @@ export function useRegister() {
   return useMutation({ mutationFn: (body: RegisterBody) => api.post<UserResponse>('/api/auth/register', body) });
 }
 
-/** Full-page navigations to the external sign-in flows (SPEC §7). */
+/** Full-page navigations to the external sign-in flows (Google, the external login). */
 export const externalSignIn = {
   google: () => window.location.assign('/api/auth/google'),
   provider: () => window.location.assign('/api/login'),

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 
-/** SPEC §2/§8: the generic authentication-error alert (the API answered, but not with a user or a 401). */
+/** The generic authentication-error alert (the API answered, but not with a user or a 401). */
 export function AuthErrorAlert() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-5">

@@ -2,7 +2,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { VaultMark } from '../../../components/vault-mark';
 import { paths } from '../../../lib/paths';
 
-/** SPEC §2: shown when the current user cannot be loaded because the API is unreachable. */
+/** The connection-error screen: shown when the current user cannot be loaded because the API is unreachable. */
 export function ConnectionErrorScreen({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <main className="flex min-h-dvh items-center justify-center px-5">

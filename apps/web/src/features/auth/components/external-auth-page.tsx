@@ -3,7 +3,7 @@ import { paths } from '../../../lib/paths';
 import { externalSignIn } from '../api/session';
 import { AuthCard } from './auth-card';
 
-/** SPEC §2 /auth: the external-login landing page. Signed-in members never see it (router sends them to /). */
+/** /auth: the external-login landing page. Signed-in members never see it (router sends them to /). */
 export function ExternalAuthPage() {
   return (
     <AuthCard title="Enter the Vault" subtitle="Sign in or create your membership with your organisation's login.">

@@ -9,7 +9,7 @@ import { usePreauthorizeCard } from '../api/onboarding';
 
 const REDIRECT_DELAY_MS = 1000;
 
-/** Step 3: save a pre-authorized card, welcome the member, and go to the show a second later (SPEC §2, §9). */
+/** Step 3: save a pre-authorized card, welcome the member, and go to the show a second later. */
 export function CardStep({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const preauth = usePreauthorizeCard();

@@ -19,7 +19,7 @@ const titles: Record<Step, { title: string; subtitle: string }> = {
   3: { title: 'Payment method', subtitle: 'Save a card once and check out instantly during a show.' },
 };
 
-/** SPEC §2 /onboarding: intro → information → card; then /show. */
+/** The /onboarding steps: intro → information → card; then /show. */
 export function OnboardingPage() {
   const user = useCurrentUser().data ?? null;
   // Only a member who arrives already onboarded is sent away: saving the card flips the flag

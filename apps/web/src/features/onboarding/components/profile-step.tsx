@@ -14,14 +14,14 @@ const skillOptions = [
   { value: 'expert', label: 'Expert' },
 ] as const;
 
-/** The step-2 form, validated by the same schema as POST /api/onboarding/complete (SPEC §5). */
+/** The step-2 form, validated by the same schema as POST /api/onboarding/complete (the onboarding profile rules). */
 export function useOnboardingProfileForm(defaultValues: OnboardingProfileBody) {
   return useForm({ resolver: zodResolver(OnboardingProfileBody), defaultValues });
 }
 
 type OnboardingProfileForm = ReturnType<typeof useOnboardingProfileForm>;
 
-/** Step 2: shipping details and knife experience. Saving moves on to the card (SPEC §4). */
+/** Step 2: shipping details and knife experience. Saving moves on to the card step. */
 export function ProfileStep({
   form,
   loading,

@@ -1,4 +1,4 @@
-/** "Step N of 3" and a bar at step/3 as a percentage (SPEC §2, §9). */
+/** The onboarding progress: "Step N of 3" and a bar at step/3 as a percentage. */
 export function StepProgress({ step, total }: { step: number; total: number }) {
   const percent = Math.round((step / total) * 100);
   return (

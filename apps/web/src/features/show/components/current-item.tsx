@@ -30,7 +30,7 @@ function Media({ item, imageIndex }: { item: CurrentItem; imageIndex: number }) 
   return <img src={image} alt={item.title} className="aspect-[4/3] w-full rounded-2xl bg-vault-800 object-cover" />;
 }
 
-/** SPEC §2: the item on sale, its media, countdown, details and sold state. */
+/** The current item panel: the item on sale, its media, countdown, details and sold state. */
 export function CurrentItemPanel(props: {
   item: CurrentItem;
   showTitle: string;
@@ -42,7 +42,7 @@ export function CurrentItemPanel(props: {
 }) {
   const { item } = props;
   const [imageIndex, setImageIndex] = useState(0);
-  // The thumbnails rotate the main image every 3 s (SPEC §9).
+  // The thumbnails rotate the main image every 3 s.
   useEffect(() => {
     setImageIndex(0);
     if (item.imageUrls.length < 2) return;

@@ -5,8 +5,8 @@ import { PurchaseCapNote } from './purchase-cap-note';
 import { ReminderActions } from './reminder-actions';
 
 /**
- * SPEC §2 countdown card of a scheduled show; below SPEC's texts, issue 17's per-member limit and
- * the reminder actions.
+ * The countdown card of a scheduled show; below its own texts (title, description, countdown,
+ * Limited quantities), the per-member purchase cap and the reminder actions.
  */
 export function LaunchCountdown({ show, ms }: { show: NonNullable<ShowStateView['show']>; ms: number }) {
   const { hours, minutes, seconds } = splitCountdown(ms);

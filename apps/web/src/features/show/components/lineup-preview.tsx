@@ -18,7 +18,7 @@ function LineupImage({ item }: { item: LineupItem }) {
 }
 
 /**
- * Issue 17: a scheduled show's lineup before launch, each knife with its image, title and price,
+ * The lineup preview: a scheduled show's lineup before launch, each knife with its image, title and price,
  * and a heart members toggle to say which they are after (counted per item).
  */
 export function LineupPreview({ show }: { show: Show }) {

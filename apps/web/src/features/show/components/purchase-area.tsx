@@ -6,7 +6,7 @@ import type { PurchaseArea as AreaKind } from '../purchase-state';
 import { useBuy } from '../use-buy';
 
 /**
- * SPEC §2 purchase area under the current item: Buy Now, not available, or the onboarding prompt.
+ * The purchase area under the current item: Buy Now, not available, or the onboarding prompt.
  * On stale state (not confirmed by the server for over 2 s) Buy Now does not look live: muted,
  * with a note that the link is reconnecting. It can still be pressed — the server decides.
  */
@@ -44,7 +44,7 @@ export function PurchaseArea({ item, kind, stale }: { item: CurrentItem; kind: A
   );
 }
 
-/** Shown instead of a buy control until onboarding is done (SPEC §2, §6). */
+/** The Complete Onboarding prompt, shown instead of a buy control until onboarding is done. */
 export function CompleteOnboarding() {
   return (
     <div className="rounded-2xl border border-brass-500/30 bg-brass-500/5 p-4 text-center">

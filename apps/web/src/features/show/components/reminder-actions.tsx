@@ -7,7 +7,7 @@ const BELL = 'M6 16.5V11a6 6 0 1 1 12 0v5.5l1.5 1.5h-15L6 16.5ZM10 20a2 2 0 0 0 
 const CALENDAR = 'M4.5 6.5h15v13h-15zM4.5 10.5h15M8.5 4v4M15.5 4v4';
 
 /**
- * Issue 17 on the countdown card: "Notify me" (emails before and at launch; pressed again it turns
+ * The reminder actions on the countdown card: "Notify me" (emails before and at launch; pressed again it turns
  * off) and "Add to calendar" (the launch as an .ics, downloaded with the session cookie).
  */
 export function ReminderActions({ showId }: { showId: string }) {

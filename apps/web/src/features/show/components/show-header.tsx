@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useLogout } from '../../../hooks/use-logout';
 import { paths } from '../../../lib/paths';
 
-/** SPEC §2 /show header: Admin (admins only), Account, Logout — and a small connection indicator. */
+/** The /show header: Admin (admins only), Account, Logout — and a small connection indicator. */
 export function ShowHeader() {
   const user = useCurrentUser().data;
   const logout = useLogout();

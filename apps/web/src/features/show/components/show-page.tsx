@@ -15,10 +15,10 @@ import { ShowHeader } from './show-header';
 import { TestProductGrid } from './test-products';
 import { UpNextBanner } from './up-next-banner';
 
-/** SPEC §7: the member polls the show state every second while the socket is down. */
+/** The /show poll: the member polls the show state every second while the socket is down. */
 const POLL_MS = 1000;
 
-/** SPEC §2 /show: every state of the live show, from the live-show store. */
+/** The live show screen, /show: every state of the live show, from the live-show store. */
 export function ShowPage() {
   useLiveShowFeed({ pollMs: POLL_MS });
   const view = useLiveShow((s) => s.view);

@@ -7,7 +7,7 @@ import { useBuy } from '../use-buy';
 import { ProductImage, TestBadge } from './product-media';
 import { CompleteOnboarding } from './purchase-area';
 
-/** SPEC §2 test product dialog: the product, then swipe-to-buy (or the onboarding prompt). */
+/** The test product dialog: the product, then swipe-to-buy (or the onboarding prompt). */
 export function TestProductDialog({ product, onClose }: { product: TestProduct; onClose: () => void }) {
   const onboarded = useCurrentUser().data?.onboardingCompleted ?? false;
   const { buy } = useBuy();

@@ -44,7 +44,7 @@ function Quiet({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** SPEC §2 test product grid: $1 products to try a real checkout between shows. */
+/** The test product grid: $1 products to try a real checkout between shows. */
 export function TestProductGrid() {
   const products = useTestProducts();
   // The product is held, not looked up by id: after it sells it leaves the list, and the dialog

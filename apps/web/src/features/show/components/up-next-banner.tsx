@@ -5,7 +5,7 @@ import { useHearts } from '../api/hearts';
 import { heartedIds, heartedUpNext } from '../hearts';
 
 /**
- * Issue 17: "Your hearted item is up next" while members wait for an item they hearted (the
+ * The up-next banner: "Your hearted item is up next" while members wait for an item they hearted (the
  * intermission before it, or the preroll before the first). The status region is always mounted
  * while a show is live, so screen readers announce the banner when it fills, not only find it.
  */
