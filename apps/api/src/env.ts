@@ -29,59 +29,141 @@ export function resolveDataDir(dataDir = '.data'): string {
   return path.resolve(repoRoot, dataDir);
 }
 
-/** Every variable the API reads. The README's configuration table lists the same names. */
+/** Read by docs/configuration.md (`pnpm docs:config`): the three Authorize.Net credentials share it. */
+const AUTHNET_CREDENTIAL =
+  'Authorize.Net credentials. All three are required in real mode, and in scaled simulator mode (random values, the same on every replica; transaction key ≥ 16 characters). Embedded simulator mode generates them into DATA_DIR/secrets.json.';
+
+/** Every variable the API reads; docs/configuration.md is generated from their descriptions. */
 export const ApiEnvObject = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: envPort.default(3000),
-  /**
-   * The app's own origin: emailed links and the CSRF Origin check use it. Required in production;
-   * elsewhere http://localhost:PORT.
-   */
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: postgresUrl.optional(),
-  /**
-   * Scaled mode: the role migrations run as at start (the schema's owner), when DATABASE_URL's role
-   * may only read and write rows (docker-compose.yml). Unset: DATABASE_URL's role migrates.
-   */
-  MIGRATION_DATABASE_URL: postgresUrl.optional(),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: redisUrl.optional(),
-  REDIS_PREFIX: redisPrefix.default('vault'),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  /** The demo show and knives, once per database. Default: on, except in production (only when set to true). */
-  SEED_DEMO: envBoolean.optional(),
-  SERVE_WEB: envBoolean.default(true),
-  WEB_DIST: z.string().default(defaultWebDist),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe(
+      'production turns on the production rules: PUBLIC_URL required, email and payment choices explicit, no demo data unless SEED_DEMO=true (docs/security.md).',
+    ),
+  HOST: z.string().default('0.0.0.0').describe('Interface to listen on.'),
+  PORT: envPort.default(3000).describe('HTTP port: the SPA, /api and /socket.io.'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe(
+      'The app’s own origin, for emailed links and Origin checks. Required in production; unset elsewhere: http://localhost:$PORT.',
+    ),
+  DATA_DIR: z
+    .string()
+    .default('.data')
+    .describe(
+      'Embedded mode: PGlite data and the generated secrets.json (session secret, demo admin password, the simulator’s credentials). A relative path is taken from the repository root, so pnpm start and pnpm dev share one. pnpm reset-demo deletes it.',
+    ),
+  DATABASE_URL: postgresUrl
+    .optional()
+    .describe('Scaled mode: PostgreSQL URL. Set it together with REDIS_URL; set neither for embedded mode.'),
+  MIGRATION_DATABASE_URL: postgresUrl
+    .optional()
+    .describe(
+      'Scaled mode: the role that runs migrations at start (it owns the schema). Unset: DATABASE_URL’s role. docker-compose migrates as vault_owner and runs as vault_app.',
+    ),
+  DB_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(10)
+    .describe('Scaled mode: PostgreSQL connections per API process.'),
+  REDIS_URL: redisUrl.optional().describe('Scaled mode: Redis URL. Set it together with DATABASE_URL.'),
+  REDIS_PREFIX: redisPrefix
+    .default('vault')
+    .describe('Scaled mode: namespace for Redis keys, channels and queues; the same on the API and the workers.'),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      'At least 32 characters. Required in scaled mode, and the same on every replica; embedded mode generates one into DATA_DIR/secrets.json.',
+    ),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .describe(
+      'With ADMIN_PASSWORD, at every start: create that admin, or promote it and reset its password. Embedded mode without them creates admin@vault.local; production without them has no admin (a warning says so). Once ADMIN_EMAIL names another account, an earlier admin@vault.local is demoted: a customer with no password, its sessions ended everywhere.',
+    ),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .optional()
+    .describe('The password ADMIN_EMAIL’s account gets at every start; set the two together.'),
+  SEED_DEMO: envBoolean
+    .optional()
+    .describe(
+      'Seed the demo show and test products on the first start. Unset: true, except in production. Production seeds, and makes a demo admin, only when this is true (its password is never printed there: it is in DATA_DIR/secrets.json).',
+    ),
+  SERVE_WEB: envBoolean
+    .default(true)
+    .describe('Serve the built SPA from WEB_DIST (pnpm dev sets false: Vite serves it from source).'),
+  WEB_DIST: z.string().default(defaultWebDist).describe('Where the built SPA is.'),
   /** false, a hop count, or proxy addresses/CIDRs (lib/trust-proxy.ts); `true` means 1 hop. */
-  TRUST_PROXY: trustProxyEnv.default(false),
-  LOG_LEVEL: logLevel.default('info'),
-  /** json, or pretty (pino-pretty); default pretty only when NODE_ENV=development is set (loadApiEnv). */
-  LOG_FORMAT: logFormat.default('json'),
+  TRUST_PROXY: trustProxyEnv
+    .default(false)
+    .describe(
+      'Which X-Forwarded-For hops to believe for the client address (rate limits key on it): false (none: direct exposure), a hop count (1 = the one proxy in front; only safe when nothing but the proxies can reach the app), or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.2,172.18.0.0/16). true means 1, never “trust every hop”, which would let clients pick their own address.',
+    ),
+  LOG_LEVEL: logLevel.default('info').describe('How much is logged; silent logs nothing.'),
+  LOG_FORMAT: logFormat
+    .default('json')
+    .describe(
+      'json (one object per line) or pretty (pino-pretty). Unset: pretty when NODE_ENV=development is set (pnpm dev sets it), else json.',
+    ),
   ...mailEnv,
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** Google's issuer; overridable so tests can run the same flow against a local OIDC server. */
-  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
-  OIDC_ISSUER_URL: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().optional(),
-  /**
-   * simulator (default without AUTHNET_API_LOGIN_ID, outside production) or authorize.net. In
-   * simulator mode the AUTHNET_* credentials are the simulator's own: embedded mode generates them
-   * (DATA_DIR/secrets.json); scaled mode requires them, the same on every replica.
-   */
-  AUTHNET_MODE: z.enum(['simulator', 'authorize.net']).optional(),
-  AUTHNET_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
-  AUTHNET_API_LOGIN_ID: z.string().optional(),
-  AUTHNET_TRANSACTION_KEY: z.string().optional(),
-  AUTHNET_CLIENT_KEY: z.string().optional(),
-  AUTHNET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** How long a SIGTERM'd replica may drain and finish in-flight requests before it exits anyway. */
-  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(1000).default(10_000),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .describe(
+      'Google sign-in (GET /api/auth/google), with GOOGLE_CLIENT_SECRET. Unset: the login screen says “Google sign-in is not available”. Register PUBLIC_URL/api/auth/google/callback as the redirect URI.',
+    ),
+  GOOGLE_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .describe('Google sign-in’s client secret; set together with GOOGLE_CLIENT_ID.'),
+  GOOGLE_ISSUER_URL: z
+    .url()
+    .default('https://accounts.google.com')
+    .describe('Google’s OIDC issuer. Tests point it at a local OIDC server.'),
+  OIDC_ISSUER_URL: z
+    .url()
+    .optional()
+    .describe(
+      'The external login (GET /api/login, through discovery); set with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET. Register PUBLIC_URL/api/auth/oidc/callback.',
+    ),
+  OIDC_CLIENT_ID: z.string().optional().describe('The external login’s client id (see OIDC_ISSUER_URL).'),
+  OIDC_CLIENT_SECRET: z.string().optional().describe('The external login’s client secret (see OIDC_ISSUER_URL).'),
+  AUTHNET_MODE: z
+    .enum(['simulator', 'authorize.net'])
+    .optional()
+    .describe(
+      'Which payment gateway to use (docs/payments.md). Unset: simulator without AUTHNET_API_LOGIN_ID, else authorize.net. With NODE_ENV=production and no AUTHNET_API_LOGIN_ID the API refuses to start unless AUTHNET_MODE=simulator is set.',
+    ),
+  AUTHNET_ENV: z
+    .enum(['sandbox', 'production'])
+    .default('sandbox')
+    .describe('Sandbox or production Authorize.Net (real mode).'),
+  AUTHNET_API_LOGIN_ID: z.string().optional().describe(AUTHNET_CREDENTIAL),
+  AUTHNET_TRANSACTION_KEY: z.string().optional().describe(AUTHNET_CREDENTIAL),
+  AUTHNET_CLIENT_KEY: z.string().optional().describe(AUTHNET_CREDENTIAL),
+  AUTHNET_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(10_000)
+    .describe('How long a gateway call may take before it counts as a timeout.'),
+  SHUTDOWN_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10_000)
+    .describe(
+      'On SIGTERM: how long the replica may drain (half of it) and finish in-flight requests before it exits anyway.',
+    ),
   /**
    * Prometheus GET /metrics on a listener of its own, never the public port (the proxy fronts only
    * PORT, so members cannot read it). Loopback by default; a container sets 0.0.0.0 so Prometheus
@@ -89,9 +171,16 @@ export const ApiEnvObject = z.object({
    * Unset METRICS_PORT: 9464 in scaled mode; none in embedded mode, where no Prometheus scrapes and a
    * second fixed port would only make two vaults on one machine collide.
    */
-  METRICS_ENABLED: envBoolean.default(true),
-  METRICS_HOST: z.string().default('127.0.0.1'),
-  METRICS_PORT: envPort.optional(),
+  METRICS_ENABLED: envBoolean.default(true).describe('false opens no metrics listener.'),
+  METRICS_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe('Interface of the Prometheus GET /metrics listener, never the public port. docker-compose sets 0.0.0.0.'),
+  METRICS_PORT: envPort
+    .optional()
+    .describe(
+      'Port of that listener; 0 = any free port (logged at start). Unset: 9464 in scaled mode, none in embedded mode.',
+    ),
 });
 
 /** Scaled mode's metrics port when METRICS_PORT is unset: deploy/prometheus.yml scrapes it. */

@@ -51,20 +51,31 @@ export const mailEnv = {
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
+    .optional()
+    .describe(
+      'The mail server for every email (verification, reset, receipts, show reminders; the API sends them in embedded mode, the workers in scaled mode). Unset outside production: each email is written to the server log with working links. Production refuses to start without it unless MAIL_TRANSPORT=log.',
+    ),
   /**
    * smtp (needs SMTP_URL) or log. Unset: smtp when SMTP_URL is set, else log — except in
    * production, which must name `log` to run without SMTP (and then logs links without tokens).
    */
-  MAIL_TRANSPORT: z.enum(['smtp', 'log']).optional(),
-  MAIL_FROM: z.string().default('The Vault <no-reply@vault.local>'),
+  MAIL_TRANSPORT: z
+    .enum(['smtp', 'log'])
+    .optional()
+    .describe(
+      'Unset: smtp with SMTP_URL, else log outside production. In production, log is the explicit choice to send no email: each one is logged with every link’s query and fragment shown as [redacted], and a warning is logged at every start.',
+    ),
+  MAIL_FROM: z.string().default('The Vault <no-reply@vault.local>').describe('Sender of every email.'),
   /** How long before a show's launch the first reminder email goes (the second goes at launch). */
   REMINDER_LEAD_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .max(86_400)
-    .default(REMINDER_LEAD_MINUTES * 60),
+    .default(REMINDER_LEAD_MINUTES * 60)
+    .describe(
+      'How long before a show’s launch the first reminder email goes (the second goes at launch). The same value on the API and the workers.',
+    ),
 };
 
 interface MailRulesInput {
