@@ -46,6 +46,12 @@ export const ShowStateView = z.object({
       status: ShowStatus,
       phase: ShowPhase,
       currentIndex: z.number().int().nonnegative(),
+      /**
+       * The lineup item that goes on sale next while a live show waits for it (the preroll, an
+       * intermission), sold or not; null while an item is on sale, after the last, or when the
+       * show is not live. The "up next" banner and the admin's Next up read it.
+       */
+      nextItemId: z.uuid().nullable(),
       lineup: z.array(LineupItem),
       perKnifeSeconds: z.number().int().positive(),
       /** At most this many items per member (the per-member purchase cap); null: no cap. */

@@ -20,12 +20,6 @@ export const WAKE_LEAD_MS = 150;
 export const WAKE_RETRY_MS = 1000;
 export const WAKE_ATTEMPTS = 600;
 
-/**
- * Scaled mode's clock: one delayed BullMQ job per transition. The job id names the step and its
- * due time, so arming the same wake-up twice is a no-op while the first job exists, yet a re-arm
- * for a different time is never swallowed; the deadline itself lives
- * in the database (phase_ends_at), the job is only the wake-up.
- */
 /** A wake-up's job id: the show, the step it advances and the deadline it was armed for. */
 const clockJobId = (showId: string, step: number, at: number) => `advance-${showId}-${step}-${at}`;
 
@@ -38,6 +32,12 @@ export function dueAtOfClockJob(jobId: string | undefined): number | null {
   return Number.isSafeInteger(dueAt) && dueAt > EPOCH_MS_FLOOR ? dueAt : null;
 }
 
+/**
+ * Scaled mode's clock: one delayed BullMQ job per transition. The job id names the step and its
+ * due time, so arming the same wake-up twice is a no-op while the first job exists, yet a re-arm
+ * for a different time is never swallowed; the deadline itself lives in the database
+ * (phase_ends_at), the job is only the wake-up.
+ */
 export function createQueueScheduler(
   connection: ConnectionOptions,
   prefix: string,

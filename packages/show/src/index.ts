@@ -1,5 +1,6 @@
 export { createQueueScheduler, dueAtOfClockJob } from './bullmq-scheduler';
 export { createShowDriver, createTimerScheduler, type ShowDriver, type WakeScheduler } from './driver';
+export { inLineupOrder, lineupKey, lineupPosition, nextItemIndex } from './lineup';
 export {
   type Effect,
   nextWakeAt,
@@ -9,5 +10,8 @@ export {
   type Timings,
   transition,
 } from './machine';
+export { putBackUnsold, showSold, soldToClaim } from './sale-items';
+export { ensureTestProductsShow, insertShow, updateShowFields } from './show-rows';
 export { loadSnapshot, type PreparedView, prepareView, renderView, type ShowSnapshot } from './snapshot';
 export { type ApplyResult, applyCommand, toMachineState } from './store';
+export { recordWatchers } from './watcher-events';

@@ -1,4 +1,5 @@
 import { type ErrorCode, type ShowPhase, type ShowStatus, showMessages } from '@vault/contracts';
+import { nextItemIndex } from './lineup';
 
 /**
  * The show state machine, pure: (state, event, now) → (state, effects). The BullMQ worker, the
@@ -86,8 +87,8 @@ function showItem(state: ShowState, index: number, now: number, effects: Effect[
 
 /** The current phase's time is up: move on one phase. */
 function advance(state: ShowState, now: number, effects: Effect[]): ShowState {
-  if (state.phase === 'preroll') return showItem(state, 0, now, effects);
-  if (state.phase === 'intermission') return showItem(state, state.currentIndex + 1, now, effects);
+  const next = nextItemIndex(state);
+  if (next !== null) return showItem(state, next, now, effects);
   // showing: an unsold item goes back to available (the Buy route marks sold ones itself).
   effects.push({ type: 'item-status', index: state.currentIndex, status: 'available' });
   const last = state.currentIndex >= state.itemCount - 1;

@@ -121,4 +121,13 @@ describe('the prepared show-state view', () => {
     expect(view.currentItem).toMatchObject({ status: 'showing', soldToUserId: null });
     expect(view.show?.lineup.map((i) => i.status)).toEqual(['sold', 'showing', 'queued']);
   });
+
+  it('names the item up next while a live show waits for it, and none otherwise', () => {
+    const at = (overrides: Partial<Show>) => prepareView({ show: show(overrides), items }).view(T0).show?.nextItemId;
+    expect(at({ phase: 'preroll', currentIndex: 0 })).toBe(items[0]?.id);
+    expect(at({ phase: 'intermission', currentIndex: 1 })).toBe(items[2]?.id);
+    expect(at({ phase: 'intermission', currentIndex: 2 })).toBeNull();
+    expect(at({ phase: 'showing' })).toBeNull();
+    expect(at({ status: 'scheduled', phase: 'preroll', currentIndex: 0 })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import type { ShowStateView } from '@vault/contracts';
 import type { Database, Show, ShowItem } from '@vault/db';
 import type { Kysely } from 'kysely';
+import { inLineupOrder, nextItemIndex } from './lineup';
 
 /** What the show screen is about: the live show, else the next scheduled one, else nothing. */
 export interface ShowSnapshot {
@@ -31,8 +32,7 @@ export async function loadSnapshot(db: Kysely<Database>): Promise<ShowSnapshot |
     .selectFrom('showItems')
     .selectAll()
     .where('showId', '=', show.id)
-    .orderBy('orderIndex')
-    .orderBy('createdAt')
+    .$call(inLineupOrder)
     .execute();
   return { show, items };
 }
@@ -45,7 +45,7 @@ function publicStatus(item: ShowItem): ShowItem['status'] {
   return item.claimId ? 'showing' : item.status;
 }
 
-/** The SPEC §3 show-state view of a snapshot at `now` (epoch ms). Cheap: no I/O. */
+/** What the show screen shows of a snapshot at `now` (epoch ms): the show-state view. Cheap: no I/O. */
 export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStateView {
   return prepareView(snapshot).view(now);
 }
@@ -101,6 +101,7 @@ function fixedParts(
   const { show, items } = snapshot;
   const active = show.status === 'running' || show.status === 'paused';
   const current = active && show.phase === 'showing' ? items[show.currentIndex] : undefined;
+  const nextIndex = active ? nextItemIndex(show) : null;
   return {
     active,
     scheduled: !active && show.status === 'scheduled',
@@ -125,6 +126,7 @@ function fixedParts(
       status: show.status,
       phase: show.phase,
       currentIndex: show.currentIndex,
+      nextItemId: (nextIndex === null ? undefined : items[nextIndex])?.id ?? null,
       lineup: items.map((i) => ({
         id: i.id,
         title: i.title,

@@ -1,6 +1,7 @@
 import { showMessages } from '@vault/contracts';
 import { type Database, isUniqueViolation, type Show } from '@vault/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { inLineupOrder } from './lineup';
 import { type Effect, type MachineRefusal, nextWakeAt, type ShowCommand, type ShowState, transition } from './machine';
 
 export type ApplyResult =
@@ -41,8 +42,7 @@ async function applyEffects(trx: Transaction<Database>, show: Show, step: number
               .selectFrom('showItems')
               .select('id')
               .where('showId', '=', show.id)
-              .orderBy('orderIndex')
-              .orderBy('createdAt')
+              .$call(inLineupOrder)
               .offset(effect.index)
               .limit(1),
           )

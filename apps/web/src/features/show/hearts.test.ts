@@ -1,6 +1,6 @@
 import type { HeartsView, LineupItem } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
-import { heartedIds, heartedUpNext, heartOf, nextItemIndex, withCount, withHeart } from './hearts';
+import { heartedIds, heartedUpNext, heartOf, withCount, withHeart } from './hearts';
 
 const ids = [
   '11111111-1111-4111-8111-111111111111',
@@ -15,20 +15,11 @@ const lineup: LineupItem[] = ids.map((id, n) => ({
   status: 'queued',
   imageUrls: [],
 }));
-const showAt = (phase: 'preroll' | 'showing' | 'intermission', currentIndex: number, items = lineup) => ({
-  phase,
-  currentIndex,
-  lineup: items,
-});
-
-describe('which item is up next', () => {
-  it('is the first item during the preroll and the one after the current during an intermission', () => {
-    expect(nextItemIndex(showAt('preroll', 0))).toBe(0);
-    expect(nextItemIndex(showAt('intermission', 0))).toBe(1);
-    expect(nextItemIndex(showAt('intermission', 1))).toBe(2);
-    expect(nextItemIndex(showAt('showing', 1))).toBeNull();
-  });
-});
+/** The show view at a phase, naming the item up next as the server does (packages/show's nextItemIndex). */
+const showAt = (phase: 'preroll' | 'showing' | 'intermission', currentIndex: number, items = lineup) => {
+  const next = phase === 'preroll' ? 0 : phase === 'intermission' ? currentIndex + 1 : null;
+  return { nextItemId: (next === null ? undefined : items[next])?.id ?? null, lineup: items };
+};
 
 describe('the "Your hearted item is up next" banner', () => {
   const hearted = new Set([second]);

@@ -1,22 +1,14 @@
 import type { HeartCount, HeartsView, LineupItem, ShowStateView } from '@vault/contracts';
 
-type LiveShow = Pick<NonNullable<ShowStateView['show']>, 'phase' | 'currentIndex' | 'lineup'>;
+type LiveShow = Pick<NonNullable<ShowStateView['show']>, 'nextItemId' | 'lineup'>;
 
 /**
- * The lineup position that goes on sale next while members wait for it: the first item during the
- * preroll, the one after the current item during an intermission (the engine's order). While an
- * item is showing nothing is "next" for the banner: the member is looking at the sale.
+ * The item coming up next (the server names it: the first item during the preroll, the one after
+ * the current during an intermission), when the member hearted it and it is not sold: the "up
+ * next" banner. Else null.
  */
-export function nextItemIndex(show: Pick<LiveShow, 'phase' | 'currentIndex'>): number | null {
-  if (show.phase === 'preroll') return 0;
-  if (show.phase === 'intermission') return show.currentIndex + 1;
-  return null;
-}
-
-/** The item coming up next, when the member hearted it (the "up next" banner), else null. */
 export function heartedUpNext(show: LiveShow, hearted: ReadonlySet<string>): LineupItem | null {
-  const index = nextItemIndex(show);
-  const item = index === null ? undefined : show.lineup[index];
+  const item = show.nextItemId === null ? undefined : show.lineup.find((i) => i.id === show.nextItemId);
   return item && item.status !== 'sold' && hearted.has(item.id) ? item : null;
 }
 

@@ -18,6 +18,7 @@ export function showStateView(
       status: 'running',
       phase: 'showing',
       currentIndex: 0,
+      nextItemId: null,
       lineup: [],
       perKnifeSeconds: 60,
       purchaseCap: null,
