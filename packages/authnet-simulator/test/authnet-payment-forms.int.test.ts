@@ -2,8 +2,9 @@ import { backends } from '@vault/testing';
 import { APIContracts as Contracts, APIControllers as Controllers } from 'authorizenet';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SdkController, sdkClient } from './authnet-sdk';
-import { buildTestApp, gatewayEndpoint, listenUrl, postGateway, type TestApp } from './test-app';
+import { type SdkController, sdkClient } from './support/authnet-sdk';
+import { postGateway } from './support/gateway';
+import { type SimulatorHost, startSimulatorHost } from './support/simulator-host';
 
 // createTransactionRequest takes the card to charge in one of three forms: a saved profile, an
 // Accept.js token (payment.opaqueData, the usual Accept flow: the browser tokenises, the server
@@ -18,17 +19,17 @@ type AcceptResponse = {
 type AcceptWindow = { Accept?: { dispatchData(data: unknown, callback: (r: AcceptResponse) => void): void } };
 
 describe.each(backends)('payment forms of createTransactionRequest, through the official SDK, on %s', (backend) => {
-  let t: TestApp;
+  let t: SimulatorHost;
   let sdk: ReturnType<typeof sdkClient>;
   let accept: NonNullable<AcceptWindow['Accept']>;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, { listen: true });
-    sdk = sdkClient(gatewayEndpoint(t.app), t.app.config.payments);
+    t = await startSimulatorHost(backend);
+    sdk = sdkClient(t.endpoint, t.credentials);
     // The simulator's own Accept.js script, run as a browser runs it: its relative endpoint is
-    // resolved against the app's origin, as a page served from it would.
-    const base = listenUrl(t.app);
-    const source = await (await fetch(new URL(t.app.payments.browserConfig.acceptJsUrl, base))).text();
+    // resolved against the host's origin, as a page served from it would.
+    const base = t.baseUrl;
+    const source = await (await fetch(new URL(t.acceptJsPath, base))).text();
     const window: AcceptWindow = {};
     const pageFetch = (url: string, init: RequestInit) => fetch(new URL(url, base), init);
     new Function('window', 'fetch', 'setTimeout', source)(window, pageFetch, setTimeout);
@@ -41,7 +42,7 @@ describe.each(backends)('payment forms of createTransactionRequest, through the 
 
   /** Accept.dispatchData with the public client key: the one-time token for a card. */
   async function acceptToken(cardNumber: string) {
-    const { apiLoginId, clientKey } = t.app.config.payments;
+    const { apiLoginId, clientKey } = t.credentials;
     const response = await new Promise<AcceptResponse>((resolve) =>
       accept.dispatchData(
         { authData: { clientKey, apiLoginID: apiLoginId }, cardData: { cardNumber, month: '12', year: '2030' } },
@@ -186,9 +187,9 @@ describe.each(backends)('payment forms of createTransactionRequest, through the 
   });
 
   it('takes exactly one payment form, in the XSD order', async () => {
-    const { apiLoginId, transactionKey } = t.app.config.payments;
+    const { apiLoginId, transactionKey } = t.credentials;
     const charge = (transactionRequest: Record<string, unknown>) =>
-      postGateway(gatewayEndpoint(t.app), {
+      postGateway(t.endpoint, {
         createTransactionRequest: { merchantAuthentication: { name: apiLoginId, transactionKey }, transactionRequest },
       });
     const card = { creditCard: { cardNumber: '4111111111111111', expirationDate: '2030-12' } };

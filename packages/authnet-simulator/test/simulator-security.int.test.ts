@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { backends, openTestDatabase, type TestDatabase } from '@vault/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSimulator,
   generateSimulatorCredentials,
@@ -8,29 +8,9 @@ import {
   type SimulatorCredentials,
   simulatorDb,
   withFreshIds,
-} from '@vault/authnet-simulator';
-import {
-  backends,
-  freePort,
-  openTestDatabase,
-  type RunningProcess,
-  seedOnboardedMembers,
-  startProcess,
-  type TestDatabase,
-} from '@vault/testing';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATOR_GATEWAY_ROUTE } from '../src/plugins/payments';
-import {
-  buildTestApp,
-  gatewayEndpoint,
-  ORIGIN,
-  postGateway,
-  SIM_TABLES,
-  simulatorState,
-  type TestApp,
-  tokenizeCard,
-} from './test-app';
+} from '../src/index';
+import { postGateway, SIM_TABLES, simulatorState, tokenizeCard } from './support/gateway';
+import { type SimulatorHost, startSimulatorHost } from './support/simulator-host';
 
 /** What the repository used to ship as every install's simulator credentials. */
 const OLD_REPO_CREDENTIALS: SimulatorCredentials = {
@@ -157,7 +137,7 @@ function privilegedRequests(auth: Auth, victim: Victim): Array<[string, Json]> {
 }
 
 describe.each(backends)('the payment simulator, attacked by a stranger, on %s', (backend) => {
-  let t: TestApp;
+  let t: SimulatorHost;
   let endpoint: string;
   let credentials: SimulatorCredentials;
   let victim: Victim;
@@ -168,11 +148,11 @@ describe.each(backends)('the payment simulator, attacked by a stranger, on %s', 
   const resultCode = (reply: Json) => (reply.messages as { resultCode: string }).resultCode;
 
   const tokenize = async (cardNumber: string, auth?: Auth): Promise<Json> =>
-    (await tokenizeCard(t.app, cardNumber, { auth })).json;
+    (await tokenizeCard(t.endpoint, t.credentials, cardNumber, { auth })).json;
   const token = async (cardNumber: string): Promise<string> =>
-    (await tokenizeCard(t.app, cardNumber)).opaqueData.dataValue;
+    (await tokenizeCard(t.endpoint, t.credentials, cardNumber)).opaqueData.dataValue;
   const merchant = (): Auth => ({ name: credentials.apiLoginId, transactionKey: credentials.transactionKey });
-  /** A card saved on a new customer profile and an authorisation on it, made by the merchant (the app) itself. */
+  /** A card saved on a new customer profile and an authorisation on it, made by the merchant itself. */
   async function savedCardAuthorised(card: {
     number: string;
     amount: string;
@@ -212,9 +192,9 @@ describe.each(backends)('the payment simulator, attacked by a stranger, on %s', 
   }
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, { listen: true });
-    endpoint = gatewayEndpoint(t.app);
-    credentials = t.app.config.payments;
+    t = await startSimulatorHost(backend);
+    endpoint = t.endpoint;
+    credentials = t.credentials;
 
     // A member's saved card and an open authorisation.
     const { created, authorised, ids } = await savedCardAuthorised({
@@ -308,30 +288,6 @@ describe.each(backends)('the payment simulator, attacked by a stranger, on %s', 
       expect(Math.abs(Number(a[key]) - Number(b[key])), key).toBeGreaterThan(1);
     }
     expect(Math.abs(Number(a.customerProfileId) - Number(victim.customerProfileId))).toBeGreaterThan(2);
-  });
-
-  it('checks the Origin of the admin fault controls (only the gateway endpoint is exempt)', async () => {
-    const [admin] = await seedOnboardedMembers(t.database.db, {
-      count: 1,
-      sessionSecret: t.app.config.sessionSecret,
-      emailPrefix: `fault-admin-${backend}`,
-    });
-    if (!admin) throw new Error('no admin');
-    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
-    const fault = (origin: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/sandbox/authnet/faults',
-        headers: { origin, cookie: admin.cookie },
-        payload: { kind: 'error', requestType: 'getCustomerProfileRequest' },
-      });
-    expect((await fault('https://evil.example')).statusCode).toBe(403);
-    expect((await fault(ORIGIN)).statusCode).toBe(200);
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/sandbox/authnet/faults',
-      headers: { origin: ORIGIN, cookie: admin.cookie },
-    });
   });
 });
 
@@ -500,98 +456,5 @@ describe.each(backends)('the simulator owns its tables, on %s', (backend) => {
     }
     expect(firstIds[0]).not.toBe(firstIds[1]);
     expect(firstIds).not.toContain('500000001');
-  });
-});
-
-describe('the simulator is not there with the real gateway', () => {
-  it('mounts no simulator route and creates no simulator table', async () => {
-    const t = await buildTestApp('pglite', {
-      config: {
-        payments: {
-          mode: 'authorize.net',
-          env: 'sandbox',
-          timeoutMs: 1000,
-          apiLoginId: 'real-login',
-          transactionKey: 'real-transaction-key',
-          clientKey: 'real-client-key',
-        },
-      },
-    });
-    try {
-      const gateway = await t.app.inject({
-        method: 'POST',
-        url: SIMULATOR_GATEWAY_ROUTE,
-        headers: { origin: ORIGIN },
-        payload: {},
-      });
-      expect(gateway.statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: '/sandbox/authnet/v1/Accept.js' })).statusCode).toBe(404);
-      expect(t.app.payments.simulator).toBeNull();
-      const tables = await t.database.db.introspection.getTables();
-      expect(tables.filter((table) => table.name.startsWith('authnet_sim')).map((table) => table.name)).toEqual([]);
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-describe('an embedded install as a real process', () => {
-  const running: RunningProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(running.map((p) => p.stop()));
-  });
-
-  it('refuses production without a gateway, warns when the simulator is chosen, and keeps its credentials', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'vault-simulator-'));
-    const port = await freePort();
-    const env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SERVE_WEB: 'false',
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      PUBLIC_URL: `http://localhost:${port}`,
-      MAIL_TRANSPORT: 'log',
-    };
-    const start = (extra: Record<string, string> = {}) => {
-      const proc = startProcess('apps/api/src/main.ts', { ...env, ...extra });
-      running.push(proc);
-      return proc;
-    };
-
-    const refused = start();
-    expect(await new Promise((resolve) => refused.child.once('exit', resolve))).toBe(1);
-    expect(refused.output()).toContain('AUTHNET_MODE: NODE_ENV=production needs Authorize.Net credentials');
-
-    const secretsOf = () =>
-      (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { simulator: SimulatorCredentials })
-        .simulator;
-    const getProfile = async (auth: Auth) => {
-      const reply = await postGateway(`http://127.0.0.1:${port}${SIMULATOR_GATEWAY_ROUTE}`, {
-        getCustomerProfileRequest: { merchantAuthentication: auth, customerProfileId: '123456789' },
-      });
-      return reply.json.messages.message[0]?.code;
-    };
-
-    const seen: SimulatorCredentials[] = [];
-    for (let run = 0; run < 2; run++) {
-      const app = start({ AUTHNET_MODE: 'simulator' });
-      await app.waitFor('Vault is running');
-      expect(app.output()).toContain('AUTHNET_MODE=simulator in production');
-      const credentials = secretsOf();
-      seen.push(credentials);
-      // The install's own key authenticates (the profile is merely not found); the old constants do not.
-      expect(await getProfile({ name: credentials.apiLoginId, transactionKey: credentials.transactionKey })).toBe(
-        'E00040',
-      );
-      expect(REFUSED_CODES).toContain(
-        await getProfile({
-          name: OLD_REPO_CREDENTIALS.apiLoginId,
-          transactionKey: OLD_REPO_CREDENTIALS.transactionKey,
-        }),
-      );
-      expect(await app.stop()).toBe(0);
-    }
-    expect(seen[1]).toEqual(seen[0]);
   });
 });

@@ -1,21 +1,21 @@
 import { backends } from '@vault/testing';
 import { APIContracts as Contracts, APIControllers as Controllers } from 'authorizenet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SdkController, sdkClient } from './authnet-sdk';
-import { buildTestApp, gatewayEndpoint, type TestApp } from './test-app';
+import { type SdkController, sdkClient } from './support/authnet-sdk';
+import { type SimulatorHost, startSimulatorHost } from './support/simulator-host';
 
-// The official SDK's requests and response classes against the simulator (see authnet-sdk.ts):
+// The official SDK's requests and response classes against the simulator (see support/authnet-sdk.ts):
 // if the simulator only understood our client's subset of the XSD, this would fail.
 
 describe.each(backends)("Authorize.Net's official Node SDK against the simulator on %s", (backend) => {
-  let t: TestApp;
+  let t: SimulatorHost;
   let credentials: { apiLoginId: string; transactionKey: string; clientKey: string };
   let sdk: ReturnType<typeof sdkClient>;
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, { listen: true });
-    credentials = t.app.config.payments;
-    sdk = sdkClient(gatewayEndpoint(t.app), credentials);
+    t = await startSimulatorHost(backend);
+    credentials = t.credentials;
+    sdk = sdkClient(t.endpoint, credentials);
   });
   afterAll(async () => {
     await t?.close();

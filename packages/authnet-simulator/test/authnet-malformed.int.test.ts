@@ -1,6 +1,7 @@
 import { backends } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, gatewayEndpoint, postGateway, simulatorState, type TestApp, tokenizeCard } from './test-app';
+import { postGateway, simulatorState, tokenizeCard } from './support/gateway';
+import { type SimulatorHost, startSimulatorHost } from './support/simulator-host';
 
 // The simulated gateway faces strangers: whatever they POST to request.api (not JSON, the wrong
 // shapes, keys out of order, bodies nested or sized to hurt), it answers like Authorize.Net:
@@ -9,19 +10,20 @@ import { buildTestApp, gatewayEndpoint, postGateway, simulatorState, type TestAp
 const deep = (levels: number, leaf: string) => `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
 
 describe.each(backends)('the simulated gateway refuses malformed requests on %s', (backend) => {
-  let t: TestApp;
+  let t: SimulatorHost;
   let endpoint: string;
   let auth: { name: string; transactionKey: string };
   /** A real customer and card, so type errors can reach the handlers that use them. */
   let ids: { customerProfileId: string; paymentProfileId: string };
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, { listen: true });
-    endpoint = gatewayEndpoint(t.app);
-    const { apiLoginId, transactionKey } = t.app.config.payments;
+    t = await startSimulatorHost(backend);
+    endpoint = t.endpoint;
+    const { apiLoginId, transactionKey } = t.credentials;
     auth = { name: apiLoginId, transactionKey };
     const { opaqueData } = await tokenizeCard(
-      t.app,
+      t.endpoint,
+      t.credentials,
       { cardNumber: '4111111111111111', expirationDate: '1230' },
       { id: 'malformed-suite' },
     );
