@@ -4,8 +4,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AdminShow, AdminShowItem, type CreateShowBody, type CreateShowItemBody } from '@vault/contracts';
-import { type EmbeddedApp, freePort, startEmbeddedApp, startProcess } from '@vault/testing';
+import { AdminShow, AdminShowItem } from '@vault/contracts';
+import {
+  apiWriter,
+  buildShow,
+  type EmbeddedApp,
+  freePort,
+  type KnifeToAdd,
+  type ShowToBuild,
+  startEmbeddedApp,
+  startProcess,
+} from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -105,15 +114,18 @@ export async function startBenchApp(): Promise<BenchApp> {
  */
 export async function startLiveShow(
   call: ApiCall,
-  show: CreateShowBody,
-  items: ReadonlyArray<Omit<CreateShowItemBody, 'showId'>>,
+  show: Omit<ShowToBuild, 'items'>,
+  items: readonly KnifeToAdd[],
 ): Promise<{ show: AdminShow; itemIds: string[] }> {
-  const created = AdminShow.parse(await call('/api/shows', show));
-  const itemIds: string[] = [];
-  for (const item of items) {
-    itemIds.push(AdminShowItem.parse(await call('/api/show-items', { ...item, showId: created.id })).id);
-  }
-  await call('/api/show/start', { showId: created.id });
+  let created: AdminShow | undefined;
+  const writer = apiWriter(async (url, body) => {
+    if (url !== '/api/shows') return AdminShowItem.parse(await call(url, body));
+    created = AdminShow.parse(await call(url, body));
+    return created;
+  });
+  const { showId, itemIds } = await buildShow(writer, { ...show, items });
+  if (!created) throw new Error('the show was not created');
+  await call('/api/show/start', { showId });
   return { show: created, itemIds };
 }
 

@@ -21,6 +21,7 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyJsonPatch, type ShowChange, ShowStateView, socketEvents } from '@vault/contracts';
+import { eventually } from '@vault/testing';
 import type { Socket } from 'socket.io-client';
 import { apiClient, type BareServer, BENCH_ENV, startBare, startLiveShow } from './bench-app';
 import {
@@ -88,13 +89,8 @@ try {
     Array.from({ length: RACES + EXTRA_ITEMS + 1 }, (_, k) => ({ title: `Race ${k}`, price: '450' })),
   );
 
-  async function until(what: string, done: () => boolean | Promise<boolean>) {
-    const deadline = Date.now() + WAIT_MS;
-    while (!(await done())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-      await sleep(50);
-    }
-  }
+  const until = (what: string, done: () => boolean | Promise<boolean>) =>
+    eventually(done, { within: WAIT_MS, what: `waiting until ${what}` });
 
   /**
    * Every member's screen shows the item: one state load each, all at once, as the screens poll

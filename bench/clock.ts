@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisBus } from '@vault/bus';
 import { migrateToLatest, openDatabase } from '@vault/db';
 import { createQueueScheduler, createShowDriver } from '@vault/show';
-import { createScratchDatabase, insertShow, openTestRedis, startProcess, TEST_REDIS_URL } from '@vault/testing';
+import { createScratchDatabase, insertShow, openTestRedis, startStack, TEST_REDIS_URL } from '@vault/testing';
 import { recordResult, series } from './record';
 import { summarize, summaryLine } from './stats';
 
@@ -17,18 +17,20 @@ const scratch = await createScratchDatabase();
 const redis = await openTestRedis();
 const database = await openDatabase({ kind: 'postgres', url: scratch.url });
 await migrateToLatest(database);
-const worker = startProcess('apps/worker/src/main.ts', {
-  DATABASE_URL: scratch.url,
-  REDIS_URL: TEST_REDIS_URL,
-  REDIS_PREFIX: redis.prefix,
-  LOG_LEVEL: 'info',
-  NODE_ENV: 'production',
-  // Production requires these; this benchmark sends no email.
-  MAIL_TRANSPORT: 'log',
-  PUBLIC_URL: 'http://localhost:3000',
+// A worker alone: no API, so nothing but the worker's clock moves the show.
+const stack = await startStack({
+  mode: 'scaled',
+  apiReplicas: 0,
+  workers: 1,
+  services: { databaseUrl: scratch.url, redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix },
+  env: {
+    NODE_ENV: 'production',
+    // Production requires these; this benchmark sends no email.
+    MAIL_TRANSPORT: 'log',
+    PUBLIC_URL: 'http://localhost:3000',
+  },
 });
 try {
-  await worker.waitFor('show clock started');
   const showId = await insertShow(database.db, {
     title: 'Clock bench',
     items: ITEMS,
@@ -112,7 +114,7 @@ try {
     notes: [`slowest transitions: ${worst.map((w) => `#${w.transition} ${w.value} ms`).join(', ')}`],
   });
 } finally {
-  await worker.stop(5000);
+  await stack.stop();
   await database.close();
   await redis.dispose();
   await scratch.drop();

@@ -22,7 +22,7 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ShowStateView } from '@vault/contracts';
-import { startProcess } from '@vault/testing';
+import { eventually, startProcess } from '@vault/testing';
 import type { Socket } from 'socket.io-client';
 import { apiClient, type BareServer, BENCH_ENV, startBare, startLiveShow } from './bench-app';
 import { type Answer, type BurstResult, burst, connectSockets, emitBuy, keepAliveAgent, send } from './buy-client';
@@ -72,13 +72,13 @@ try {
   );
 
   async function onSale(itemId: string) {
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      const view = ShowStateView.parse(await adminCall('/api/show/state'));
-      if (view.currentItem?.id === itemId && view.currentItem.status === 'showing') return;
-      if (Date.now() > deadline) throw new Error(`item ${itemId} never came on sale`);
-      await sleep(50);
-    }
+    await eventually(
+      async () => {
+        const view = ShowStateView.parse(await adminCall('/api/show/state'));
+        return view.currentItem?.id === itemId && view.currentItem.status === 'showing';
+      },
+      { within: WAIT_MS, what: `item ${itemId} coming on sale` },
+    );
   }
 
   function buy(server: 'vault' | 'bare', transport: Transport, i: number, itemId: string): Promise<Answer> {

@@ -1,18 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { simulatorDb } from '@vault/authnet-simulator';
 import { type DatabaseHandle, openDatabase } from '@vault/db';
-import {
-  createScratchDatabase,
-  freePort,
-  openTestRedis,
-  type RunningProcess,
-  type SeededMember,
-  seedOnboardedMembers,
-  simulatorEnv,
-  startProcess,
-  TEST_REDIS_URL,
-  type TestRedis,
-} from '@vault/testing';
+import { type SeededMember, seedOnboardedMembers, startStack } from '@vault/testing';
 
 export interface ScaledStack {
   /** The API replicas' origins (http://127.0.0.1:<port>), in start order. */
@@ -42,62 +30,36 @@ export interface ScaledStackOptions {
  * its own, and members seeded in bulk with sessions (one of them promoted to admin).
  */
 export async function startScaledStack(options: ScaledStackOptions): Promise<ScaledStack> {
-  const database = await createScratchDatabase();
-  const sessionSecret = randomBytes(32).toString('base64url');
-  const processes: RunningProcess[] = [];
-  let redis: TestRedis | undefined;
+  const stack = await startStack({
+    mode: 'scaled',
+    apiReplicas: options.replicas,
+    workers: 1,
+    proxy: 'none',
+    env: options.env,
+    apiNodeArgs: options.apiNodeArgs,
+    // The admin is a seeded member, promoted below.
+    admin: null,
+    host: '127.0.0.1',
+  });
   let handle: DatabaseHandle | undefined;
-  // Whatever was set up so far, also when a step of the setup failed (Redis down, a process that
-  // does not start): the scratch database is dropped and the Redis prefix deleted either way.
   const stop = async () => {
     try {
       await handle?.close();
-      await Promise.all(processes.map((p) => p.stop(10_000)));
-      await database.drop();
     } finally {
-      await redis?.dispose();
+      await stack.stop();
     }
   };
   try {
-    // A private prefix whose keys (sessions, BullMQ, streams) are deleted at stop.
-    redis = await openTestRedis();
-    const shared = {
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: redis.prefix,
-      SESSION_SECRET: sessionSecret,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...simulatorEnv(),
-      ...options.env,
-    };
-    const bases: string[] = [];
-    for (let i = 0; i < options.replicas; i++) {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const env = { ...shared, PORT: String(port), PUBLIC_URL: base };
-      const api = startProcess('apps/api/src/main.ts', env, options.apiNodeArgs);
-      processes.push(api);
-      // The first replica migrates; the others start once it has.
-      await api.waitFor('Vault is running');
-      bases.push(base);
-    }
-    // The links in its emails point at the first replica (production requires a PUBLIC_URL).
-    const worker = startProcess('apps/worker/src/main.ts', {
-      ...shared,
-      PUBLIC_URL: bases[0] ?? '',
-      LOG_LEVEL: 'info',
-    });
-    processes.push(worker);
-    await worker.waitFor('worker started');
-
-    handle = await openDatabase({ kind: 'postgres', url: database.url });
+    handle = await openDatabase({ kind: 'postgres', url: stack.databaseUrl });
     const seeding = Date.now();
-    const members = await seedOnboardedMembers(handle.db, { count: options.members + 1, sessionSecret });
+    const members = await seedOnboardedMembers(handle.db, {
+      count: options.members + 1,
+      sessionSecret: stack.sessionSecret,
+    });
     const admin = members.pop();
     if (!admin) throw new Error('no member was seeded');
     await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
-    return { bases, handle, members, admin, seedMs: Date.now() - seeding, stop };
+    return { bases: stack.apiUrls, handle, members, admin, seedMs: Date.now() - seeding, stop };
   } catch (error) {
     await stop();
     throw error;

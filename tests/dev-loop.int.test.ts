@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, repoRoot } from '@vault/testing';
+import { eventually, freePort, repoRoot } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // `pnpm dev` itself (pnpm → turbo → tsx watch + vite), as a developer runs it on a fresh clone:
@@ -43,14 +43,6 @@ const alive = (pid: number) => {
   }
 };
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('pnpm dev', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vault-dev-'));
   let dev: ChildProcess;
@@ -83,11 +75,11 @@ describe('pnpm dev', () => {
     };
     dev.stdout?.on('data', collect);
     dev.stderr?.on('data', collect);
-    await until(
-      () => output.includes('Vault is running') && output.includes('ready in'),
-      150_000,
-      () => `pnpm dev did not start. Output:\n${output}`,
-    );
+    await eventually(() => output.includes('Vault is running') && output.includes('ready in'), {
+      within: 150_000,
+      every: 200,
+      what: () => `pnpm dev starting (output:\n${output})`,
+    });
     tree = descendants(dev.pid as number);
   }, 180_000);
 
@@ -133,21 +125,21 @@ describe('pnpm dev', () => {
     });
     expect(register.status).toBe(201);
     const link = new RegExp(`^@vault/api:dev: ${webUrl}/api/auth/verify\\?token=[\\w-]+$`, 'm');
-    await until(
-      () => link.test(output),
-      10_000,
-      () => `no verify link line. Output:\n${output}`,
-    );
+    await eventually(() => link.test(output), {
+      within: 10_000,
+      every: 200,
+      what: () => `a verify link line (output:\n${output})`,
+    });
   });
 
   it('stops the whole process tree on Ctrl-C', async () => {
     expect(tree.length).toBeGreaterThan(3);
     process.kill(-(dev.pid as number), 'SIGINT');
-    await until(
-      () => !alive(dev.pid as number) && tree.every((pid) => !alive(pid)),
-      30_000,
-      () => `still running: ${tree.filter(alive).join(', ')}. Output:\n${output}`,
-    );
+    await eventually(() => !alive(dev.pid as number) && tree.every((pid) => !alive(pid)), {
+      within: 30_000,
+      every: 200,
+      what: () => `the tree stopping (still running: ${tree.filter(alive).join(', ')}; output:\n${output})`,
+    });
     expect(output).toContain('SIGINT received, shutting down');
   }, 40_000);
 });

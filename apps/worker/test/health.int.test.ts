@@ -4,6 +4,7 @@ import {
   createScratchDatabase,
   freePort,
   type LinkProxy,
+  msUntil,
   openTestRedis,
   type RunningProcess,
   startLinkProxy,
@@ -41,13 +42,17 @@ async function probe(port: number): Promise<{ status: number; body: unknown; ms:
 
 /** Probes until the status is `status`; returns how long that took. */
 async function untilStatus(port: number, status: number, deadlineMs: number): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    const answer = await probe(port);
-    if (answer.status === status) return Math.round(performance.now() - started);
-    if (performance.now() - started > deadlineMs) throw new Error(`still ${answer.status} after ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last = 0;
+  const answered = async () => {
+    last = (await probe(port)).status;
+    return last === status;
+  };
+  const ms = await msUntil(answered, {
+    within: deadlineMs,
+    every: 100,
+    what: () => `a ${status} (still ${last})`,
+  });
+  return Math.round(ms);
 }
 
 describe('the worker health port', () => {

@@ -6,16 +6,16 @@ import {
   createScratchDatabase,
   insertShow,
   openTestRedis,
-  type RunningProcess,
-  startProcess,
+  type Stack,
+  startStack,
   TEST_REDIS_URL,
 } from '@vault/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLOCK_LOCK_MS, CLOCK_STALLED_CHECK_MS } from '../src/processors/show-clock';
 
-const running: RunningProcess[] = [];
+const running: Stack[] = [];
 afterAll(async () => {
-  await Promise.all(running.map((p) => p.stop(2000)));
+  await Promise.all(running.map((stack) => stack.stop()));
 });
 
 describe('the BullMQ show clock with several workers (Postgres + Redis)', () => {
@@ -34,15 +34,15 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
         soldHoldSeconds: 1,
       });
 
-      const env = {
-        DATABASE_URL: scratch.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: redis.prefix,
-        LOG_LEVEL: 'info',
-      };
-      const workers = [startProcess('apps/worker/src/main.ts', env), startProcess('apps/worker/src/main.ts', env)];
-      running.push(...workers);
-      await Promise.all(workers.map((w) => w.waitFor('show clock started')));
+      // Two workers and no API: only the workers' clock moves the show.
+      const stack = await startStack({
+        mode: 'scaled',
+        apiReplicas: 0,
+        workers: 2,
+        services: { databaseUrl: scratch.url, redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix },
+      });
+      running.push(stack);
+      const { workers } = stack;
 
       const bus = createRedisBus(redis.redis, { prefix: redis.prefix });
       const steps: number[] = [];
@@ -88,7 +88,7 @@ describe('the BullMQ show clock with several workers (Postgres + Redis)', () => 
       const items = await database.db.selectFrom('showItems').select('status').where('showId', '=', showId).execute();
       expect(items.every((i) => i.status === 'available')).toBe(true);
     } finally {
-      await Promise.all(running.splice(0).map((p) => p.stop(2000)));
+      await Promise.all(running.splice(0).map((stack) => stack.stop()));
       await database.close();
       await redis.dispose();
       await scratch.drop();

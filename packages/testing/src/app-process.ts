@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort, type RunningProcess, startProcess } from './processes';
+import type { RunningProcess } from './processes';
+import { startStack } from './stack';
 
 export interface EmbeddedApp {
   process: RunningProcess;
@@ -18,39 +16,18 @@ export interface EmbeddedApp {
   stop(): Promise<number | null>;
 }
 
-/** Starts the real embedded app (PGlite in a fresh DATA_DIR, built SPA) on a free port. */
+/** Starts the real embedded app (PGlite in a fresh DATA_DIR, built SPA) on a free port: the browser tests' stack. */
 export async function startEmbeddedApp(env: Record<string, string> = {}): Promise<EmbeddedApp> {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const proc = startProcess('apps/api/src/main.ts', {
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vault-e2e-')),
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'info',
-    ...env,
-  });
-  try {
-    await proc.waitFor('Vault is running');
-  } catch (error) {
-    // A process that never came up must not outlive the caller.
-    await proc.stop();
-    throw error;
-  }
-  const [, adminEmail = '', adminPassword = ''] = proc.output().match(/Demo admin: (\S+) \/ (\S+)/) ?? [];
+  const stack = await startStack({ mode: 'embedded', env });
+  const [proc] = stack.apis;
+  if (!proc) throw new Error('the embedded app has no process');
   return {
     process: proc,
-    baseUrl,
-    adminEmail,
-    adminPassword,
-    async lastLink(pattern, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const last = [...proc.output().matchAll(new RegExp(pattern, 'g'))].at(-1)?.[0];
-        if (last) return last;
-        if (Date.now() > deadline) throw new Error(`No emailed link matching ${pattern} in the log`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    baseUrl: stack.url,
+    adminEmail: stack.admin.email,
+    adminPassword: stack.admin.password,
+    lastLink: stack.lastLink,
+    // Its exit code: the tests check a graceful shutdown.
     stop: () => proc.stop(),
   };
 }

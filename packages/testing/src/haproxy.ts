@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eventually } from './eventually';
 import { type RunningProcess, repoRoot, startProcessCommand } from './processes';
 
 export const HAPROXY_PATH = '/usr/sbin/haproxy';
@@ -68,24 +69,23 @@ export async function startHaproxy(options: { bindPort: number; serverPorts: num
 }
 
 async function waitForPort(port: number, timeoutMs: number, proc: RunningProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`haproxy exited (${proc.child.exitCode}):\n${proc.output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.setTimeout(500);
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
+  await eventually(
+    () => {
+      if (proc.child.exitCode !== null) throw new Error(`haproxy exited (${proc.child.exitCode}):\n${proc.output()}`);
+      return new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.setTimeout(500);
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+        socket.once('timeout', () => {
+          socket.destroy();
+          resolve(false);
+        });
       });
-      socket.once('error', () => resolve(false));
-      socket.once('timeout', () => {
-        socket.destroy();
-        resolve(false);
-      });
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`haproxy did not listen on ${port} within ${timeoutMs} ms:\n${proc.output()}`);
+    },
+    { within: timeoutMs, every: 100, what: () => `haproxy listening on ${port}:\n${proc.output()}` },
+  );
 }

@@ -1,9 +1,10 @@
 export { type EmbeddedApp, startEmbeddedApp } from './app-process';
 export { CHROMIUM_PATH, launchChromium } from './browser';
-export { type Cluster, type ClusterOptions, startCluster, waitUntilServed } from './cluster';
+export { type Cluster, type ClusterOptions, startCluster } from './cluster';
 export { parseCsv } from './csv';
 export { type Backend, backends, createScratchDatabase, openTestDatabase, type TestDatabase } from './databases';
 export { type DockerImage, type DockerStage, dockerImage, readDockerfile } from './dockerfile';
+export { type EventuallyOptions, eventually, msUntil } from './eventually';
 export {
   HAPROXY_PATH,
   type Haproxy,
@@ -18,7 +19,15 @@ export { type LinkProfileName, linkProfiles } from './link-profiles';
 export { type LinkProxy, type Outage, startLinkProxy } from './link-proxy';
 export { type SeededMember, type SimulatedCard, seedOnboardedMembers } from './members';
 export { type PrivatePostgres, type PrivateRedis, startPrivatePostgres, startPrivateRedis } from './private-services';
-export { freePort, type RunningProcess, repoRoot, startProcess, startProcessCommand } from './processes';
+export {
+  freePort,
+  lastLinkIn,
+  type RunningProcess,
+  repoRoot,
+  START_TIMEOUT_MS,
+  startProcess,
+  startProcessCommand,
+} from './processes';
 export {
   type MetricFamily,
   type PrivatePrometheus,
@@ -32,6 +41,24 @@ export {
 export { insertPurchaseWithReceipt, type PurchaseWithReceipt } from './receipts';
 export { openTestRedis, type TestRedis } from './redis';
 export { TEST_DATABASE_URL, TEST_REDIS_URL, uniqueId } from './services';
-export { insertShow, type ShowToInsert } from './shows';
+export {
+  apiWriter,
+  type BuiltShow,
+  buildShow,
+  databaseWriter,
+  insertShow,
+  type KnifeToAdd,
+  knives,
+  type ShowToBuild,
+  type ShowWriter,
+} from './shows';
 export { simulatorEnv } from './simulator';
 export { type ParsedMail, type SmtpCapture, startSmtpCapture } from './smtp';
+export {
+  DEFAULT_ADMIN,
+  type Stack,
+  type StackOptions,
+  type StackServices,
+  startStack,
+  waitUntilServed,
+} from './stack';

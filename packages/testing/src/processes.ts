@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventually } from './eventually';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -100,4 +101,16 @@ export function startProcessCommand(
       return code;
     },
   };
+}
+
+/** How long an app process may take to come up on a loaded machine (migrations, the SPA, tsx's first compile). */
+export const START_TIMEOUT_MS = 90_000;
+
+/** The last match of `pattern` in `output()`, waited for: how tests read an emailed link from a log. */
+export function lastLinkIn(output: () => string) {
+  return (pattern: string, timeoutMs = 10_000) =>
+    eventually(() => [...output().matchAll(new RegExp(pattern, 'g'))].at(-1)?.[0] || null, {
+      within: timeoutMs,
+      what: `an emailed link matching ${pattern} in the log`,
+    });
 }

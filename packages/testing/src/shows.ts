@@ -1,27 +1,91 @@
 import type { Database } from '@vault/db';
 import type { Kysely } from 'kysely';
 
-export interface ShowToInsert {
+/** One knife of a lineup, with what an admin types into the item form. */
+export interface KnifeToAdd {
   title: string;
-  /** Knives 0…items-1, titled "Knife i", $10.00 each, in that order. */
-  items: number;
-  perKnifeSeconds: number;
-  intermissionSeconds: number;
-  prerollSeconds: number;
-  soldHoldSeconds: number;
+  price: string;
+  category?: string;
+  description?: string;
+  imageUrls?: string[];
 }
 
-/** A live show written straight to the database, for clock and chaos tests that time its phases. */
-export async function insertShow(db: Kysely<Database>, show: ShowToInsert): Promise<string> {
+export interface ShowToBuild {
+  title: string;
+  perKnifeSeconds: number;
+  /** Each timing left out gets the default of where the show is written (the API's, or the column's). */
+  intermissionSeconds?: number;
+  prerollSeconds?: number;
+  soldHoldSeconds?: number;
+  /** The lineup in order; a number n is `knives(n)`. */
+  items: number | readonly KnifeToAdd[];
+}
+
+/** Where a show is written: straight to the database, or through the admin API of a running app. */
+export interface ShowWriter {
+  show(values: Omit<ShowToBuild, 'items'>): Promise<string>;
+  /** Adds the knives in lineup order; their ids in the same order. */
+  items(showId: string, knives: readonly KnifeToAdd[]): Promise<string[]>;
+}
+
+export interface BuiltShow {
+  showId: string;
+  /** The knives' ids, in lineup order. */
+  itemIds: string[];
+}
+
+/** Knives titled "Knife <first>", "Knife <first + 1>", … at one price ($10.00 and from 0 unless told). */
+export function knives(count: number, options: { first?: number; price?: string } = {}): KnifeToAdd[] {
+  const { first = 0, price = '10.00' } = options;
+  return Array.from({ length: count }, (_, i) => ({ title: `Knife ${first + i}`, price }));
+}
+
+/** The one show builder of the tests and benchmarks: a show and its lineup, through `writer`. */
+export async function buildShow(writer: ShowWriter, show: ShowToBuild): Promise<BuiltShow> {
   const { items, ...values } = show;
-  const { id } = await db.insertInto('shows').values(values).returning('id').executeTakeFirstOrThrow();
-  if (items > 0) {
-    await db
-      .insertInto('showItems')
-      .values(
-        Array.from({ length: items }, (_, i) => ({ showId: id, title: `Knife ${i}`, price: '10.00', orderIndex: i })),
-      )
-      .execute();
-  }
-  return id;
+  const showId = await writer.show(values);
+  const lineup = typeof items === 'number' ? knives(items) : items;
+  const itemIds = lineup.length > 0 ? await writer.items(showId, lineup) : [];
+  return { showId, itemIds };
+}
+
+/** Writes rows directly: for clock, chaos and in-process tests that set up a scene faster than an admin could. */
+export function databaseWriter(db: Kysely<Database>): ShowWriter {
+  return {
+    async show(values) {
+      const row = await db.insertInto('shows').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async items(showId, lineup) {
+      const rows = await db
+        .insertInto('showItems')
+        .values(lineup.map((knife, orderIndex) => ({ ...knife, showId, orderIndex })))
+        .returning(['id', 'orderIndex'])
+        .execute();
+      return rows.sort((a, b) => a.orderIndex - b.orderIndex).map((row) => row.id);
+    },
+  };
+}
+
+/**
+ * Goes through POST /api/shows and POST /api/show-items as the admin does; `post` is the caller's
+ * own client (a page, a proxy, a benchmark), which checks the answer and returns its body.
+ */
+export function apiWriter(post: (path: string, body: object) => Promise<{ id: string }>): ShowWriter {
+  return {
+    async show(values) {
+      return (await post('/api/shows', values)).id;
+    },
+    async items(showId, lineup) {
+      const ids: string[] = [];
+      // One at a time: the API appends each to the end of the lineup.
+      for (const knife of lineup) ids.push((await post('/api/show-items', { showId, ...knife })).id);
+      return ids;
+    },
+  };
+}
+
+/** A show written straight to the database, for clock and chaos tests that time its phases; its id. */
+export async function insertShow(db: Kysely<Database>, show: ShowToBuild): Promise<string> {
+  return (await buildShow(databaseWriter(db), show)).showId;
 }

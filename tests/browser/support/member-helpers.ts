@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminShow } from '@vault/contracts';
+import { apiWriter, buildShow } from '@vault/testing';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api } from './browser-helpers';
@@ -60,20 +61,31 @@ export async function createShow(
   timings: { perKnifeSeconds: number; intermissionSeconds: number; prerollSeconds: number },
   knives: Knife[],
 ): Promise<AdminShow> {
-  const created = await api<AdminShow>(admin, 'POST', '/api/shows', { title, ...timings });
-  expect(created.status).toBe(201);
-  for (const knife of knives) {
-    const item = await api(admin, 'POST', '/api/show-items', {
-      showId: created.body.id,
+  let created: AdminShow | undefined;
+  const writer = apiWriter(async (url, body) => {
+    if (url === '/api/shows') {
+      const reply = await api<AdminShow>(admin, 'POST', url, body);
+      expect(reply.status).toBe(201);
+      created = reply.body;
+      return reply.body;
+    }
+    const item = await api<{ id: string }>(admin, 'POST', url, body);
+    expect(item.status).toBe(201);
+    return item.body;
+  });
+  await buildShow(writer, {
+    title,
+    ...timings,
+    items: knives.map((knife) => ({
       title: knife.title,
       price: knife.price,
       category: 'Fixed Blade',
       description: 'A knife for the member features check.',
       imageUrls: knife.images,
-    });
-    expect(item.status).toBe(201);
-  }
-  return created.body;
+    })),
+  });
+  if (!created) throw new Error('the show was not created');
+  return created;
 }
 
 /** Schedules the show to launch at `launchAt` (epoch ms). */
