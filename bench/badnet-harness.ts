@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ShowStateView } from '@vault/contracts';
-import { type LinkProfileName, type LinkProxy, linkProfiles, startLinkProxy } from '@vault/testing';
+import { eventually, type LinkProfileName, type LinkProxy, linkProfiles, startLinkProxy } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BadnetApp } from './badnet-app';
 import { figures, type PageRecord, type ProfileResult, type ServerItem, type Snapshot } from './badnet-report';
@@ -202,8 +202,7 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
     for (const title of titles) {
       const item = items.get(title);
       if (!item) continue;
-      const deadline = Date.now() + 60_000;
-      while (item.endsAt === null && Date.now() < deadline) await sleep(25);
+      await eventually(() => item.endsAt !== null, { within: 60_000, every: 25, what: `${title} going on show` });
       const current = lastState as ShowStateView | null;
       if (item.endsAt === null || !current?.currentItem) throw new Error(`${title} never went on show`);
       const itemId = current.currentItem.id;
