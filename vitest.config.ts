@@ -41,7 +41,7 @@ const twoAtATime = [
   'test-products-admin',
   'trust-proxy',
   'uploads',
-].map((name) => `apps/api/test/${name}.int.test.ts`);
+].map((name) => `{apps,packages}/*/test/**/${name}.int.test.ts`);
 
 // Unit tests; integration tests against PGlite, real Postgres and real Redis (two at a time, then
 // the ones that must run alone); browser tests driving Debian's Chromium against the app started

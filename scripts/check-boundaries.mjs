@@ -3,12 +3,14 @@
 //   1. a web feature never imports another feature (shared code lives in src/lib, src/hooks, src/components);
 //   2. apps never import each other;
 //   3. packages never import apps;
-//   4. the show package imports neither Fastify nor React (it is pure and runs in the API and the worker).
+//   4. the show package imports neither Fastify nor React (it is pure and runs in the API and the worker);
+//   5. the API's layers and domains, and where its queries live (scripts/boundaries/api-rules.mjs).
 // Biome's noRestrictedImports matches import strings, not the files they resolve to, so a relative
 // `../../auth/api` can't be told apart from a feature's own `../api`; this resolves every import.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiSourcePath, importProblem, queryProblems } from './boundaries/api-rules.mjs';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 const SKIP = new Set(['node_modules', 'dist', '.turbo', 'coverage']);
@@ -54,6 +56,15 @@ function appPackages(root) {
   return names;
 }
 
+/** The file an import names, with the extensions and index files TypeScript would try. */
+function resolveSource(fromFile, specifier) {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return base;
+}
+
 /** Every broken rule under root, as "file: message" lines. */
 export function findViolations(root) {
   const apps = appPackages(root);
@@ -63,6 +74,10 @@ export function findViolations(root) {
     const from = areaOf(root, file);
     if (!from) continue;
     const text = readFileSync(file, 'utf8');
+    const apiFile = apiSourcePath(root, file);
+    if (apiFile) {
+      for (const problem of queryProblems(apiFile, text)) violations.push(`${path.relative(root, file)}: ${problem}`);
+    }
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3];
       if (!specifier) continue;
@@ -70,7 +85,11 @@ export function findViolations(root) {
       const report = (message) => violations.push(`${where}: imports '${specifier}': ${message}`);
       let to = null;
       if (specifier.startsWith('.')) {
-        to = areaOf(root, path.resolve(path.dirname(file), specifier));
+        const target = resolveSource(file, specifier);
+        to = areaOf(root, target);
+        const apiTarget = apiFile ? apiSourcePath(root, target) : null;
+        const problem = apiTarget ? importProblem(apiFile, apiTarget) : null;
+        if (problem) report(problem);
       } else {
         const packageName = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier;
         if (apps.has(packageName)) to = { kind: 'app', name: apps.get(packageName) };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDataDir } from '@vault/api/env';
 
-/** What embedded mode writes under DATA_DIR (apps/api/src/lib/local-secrets.ts, runtime.ts). */
+/** What embedded mode writes under DATA_DIR (apps/api/src/core/local-secrets.ts, runtime.ts). */
 const OURS = [/^secrets\.json$/, /^secrets\.json\.\d+\.tmp$/, /^pgdata$/];
 
 export type ResetOutcome =

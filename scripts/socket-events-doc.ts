@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as contracts from '@vault/contracts';
-import { asyncApiDocument, socketEventContracts } from '../apps/api/src/lib/asyncapi';
+import { asyncApiDocument, socketEventContracts } from '../apps/api/src/platform/openapi/asyncapi';
 
 type Schema = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 #   VAULT_DB_APP   (default vault_app)   reads and writes rows, nothing else: the API and workers.
 # The app role gets its row privileges on every table the owner creates later, by default
 # privileges; migration 0006 then takes UPDATE, DELETE and TRUNCATE on the audit log back from it.
-# tests: apps/api/test/database-roles.int.test.ts runs this file against a real Postgres.
+# tests: apps/api/test/platform/database-roles.int.test.ts runs this file against a real Postgres.
 set -euo pipefail
 
 owner="${VAULT_DB_OWNER:-vault_owner}"

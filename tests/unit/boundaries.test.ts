@@ -54,4 +54,46 @@ describe('the import boundaries lint', () => {
     });
     expect(findViolations(root)).toEqual([]);
   });
+
+  it("finds the API's upward imports, a domain reaching past another's entry file, and a query outside a repository", () => {
+    const root = workspace({
+      ...manifests,
+      'apps/api/src/core/deps.ts': "import type { AuthNetClient } from '../payments/authnet/client';\n",
+      'apps/api/src/core/memo.ts': "import { sessions } from '../platform/session/plugin';\n",
+      'apps/api/src/platform/auth.ts': "import { findUserById } from '../auth/users.repository';\n",
+      'apps/api/src/sales/seller.ts':
+        "import { findShow } from '../shows/repository';\nimport { buildApp } from '../app';\n",
+      'apps/api/src/sales/claims.ts': "export const claim = (db) => db.selectFrom('purchases').execute();\n",
+      'apps/api/src/shows/shows.ts': "import { sql } from 'kysely';\n",
+    });
+    expect(findViolations(root).sort()).toEqual(
+      [
+        "apps/api/src/core/deps.ts: imports '../payments/authnet/client': core/ imports no platform or domain code",
+        "apps/api/src/core/memo.ts: imports '../platform/session/plugin': core/ imports no platform or domain code",
+        "apps/api/src/platform/auth.ts: imports '../auth/users.repository': platform/ imports core/ alone, never a domain",
+        "apps/api/src/sales/seller.ts: imports '../shows/repository': a domain reaches another only through its entry file (shows/index.ts)",
+        "apps/api/src/sales/seller.ts: imports '../app': only the root files (app.ts, main.ts, …) are imported by no one",
+        'apps/api/src/sales/claims.ts: calls .selectFrom( (queries belong in repository files)',
+        'apps/api/src/shows/shows.ts: imports kysely (only repository files may)',
+      ].sort(),
+    );
+  });
+
+  it('allows the API to import downward, through entry files, and to query in repository files', () => {
+    const root = workspace({
+      ...manifests,
+      'apps/api/src/app.ts': "import { sales } from './sales/plugin';\nimport { auth } from './platform/auth';\n",
+      'apps/api/src/platform/auth.ts': "import { AppError } from '../core/app-error';\n",
+      'apps/api/src/sales/seller.ts':
+        "import { findShow } from '../shows';\nimport { AppError } from '../core/app-error';\nimport { x } from './claims.repository';\n",
+      'apps/api/src/shows/index.ts': "export { findShow } from './repository';\n",
+      'apps/api/src/shows/repository.ts':
+        "import { sql } from 'kysely';\nexport const findShow = (db) => db.selectFrom('shows').execute();\n",
+      'apps/api/src/sales/claims.repository.ts': 'export const x = (db) => db.transaction().execute(fn);\n',
+      'apps/api/src/core/deps.ts': "import type { Kysely } from 'kysely';\n",
+      'apps/api/src/sales/seller.test.ts':
+        "import { findShow } from '../shows/repository';\nawait db.selectFrom('x');\n",
+    });
+    expect(findViolations(root)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promtoolCheckConfig, repoRoot, requirePrometheus } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createApiMetrics } from '../../apps/api/src/lib/metrics';
+import { createApiMetrics } from '../../apps/api/src/core/metrics';
 import { createWorkerMetrics } from '../../apps/worker/src/metrics';
 
 // docker-compose.yml's Prometheus and Grafana, kept honest without Docker: the scrape config is

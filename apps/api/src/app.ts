@@ -1,50 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializeRequest } from './lib/log-serializers';
-import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy';
-import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/zod-provider';
-import { audit } from './plugins/audit';
-import { auth } from './plugins/auth';
-import { drain } from './plugins/drain';
-import { errorHandler } from './plugins/error-handler';
-import { type AppDeps, infrastructure } from './plugins/infrastructure';
-import { metrics } from './plugins/metrics';
-import { notifications, REMINDERS_PREFIX } from './plugins/notifications';
-import { openapi } from './plugins/openapi';
-import { originCheck } from './plugins/origin-check';
-import { payments } from './plugins/payments';
-import { rateLimits } from './plugins/rate-limit';
-import { realtime } from './plugins/realtime';
-import { sales } from './plugins/sales';
-import { securityHeaders } from './plugins/security-headers';
-import { serviceDeps } from './plugins/service-deps';
-import { sessions } from './plugins/session';
-import { showEngine } from './plugins/show-engine';
-import { socketBuy } from './plugins/socket-buy';
-import { spa } from './plugins/spa';
-import { watcherSamples } from './plugins/watcher-samples';
-import adminPurchaseRoutes from './routes/admin-purchases/index';
-import auditRoutes from './routes/audit/index';
-import externalAuthRoutes from './routes/auth/external';
-import authRoutes from './routes/auth/index';
-import buyRoutes from './routes/buy/index';
-import health from './routes/health/index';
-import heartRoutes from './routes/hearts/index';
-import onboardingRoutes from './routes/onboarding/index';
-import orderRoutes from './routes/orders/index';
-import paymentRoutes from './routes/payment/index';
-import paymentMethodRoutes from './routes/payment-methods/index';
-import profileRoutes from './routes/profile/index';
-import purchaseRoutes from './routes/purchases/index';
-import reminderRoutes from './routes/reminders/index';
-import showRoutes from './routes/show/index';
-import showItemRoutes from './routes/show-items/index';
-import showReportRoutes from './routes/show-report/index';
-import showsRoutes from './routes/shows/index';
-import testProductRoutes from './routes/test-products/index';
-import testProductsAdminRoutes from './routes/test-products-admin/index';
-import uploadRoutes from './routes/uploads/index';
+import { audit } from './audit/plugin';
+import auditRoutes from './audit/routes';
+import { findUserById } from './auth';
+import externalAuthRoutes from './auth/external.routes';
+import authRoutes from './auth/routes';
+import type { AppDeps } from './core/config';
+import heartRoutes from './hearts/routes';
+import { showEngine } from './live-show/clock';
+import { realtime } from './live-show/realtime';
+import showRoutes from './live-show/routes';
+import { watcherSamples } from './live-show/watcher-samples';
+import { notifications, ONE_CLICK_UNSUBSCRIBE_ROUTE, REMINDERS_PREFIX } from './notifications/plugin';
+import paymentRoutes from './onboarding/payment.routes';
+import onboardingRoutes from './onboarding/routes';
+import paymentMethodRoutes from './payments/payment-methods.routes';
+import { payments, SIMULATOR_GATEWAY_ROUTE } from './payments/plugin';
+import { auth } from './platform/auth';
+import { drain } from './platform/drain';
+import { errorHandler } from './platform/error-handler';
+import health from './platform/health';
+import { infrastructure } from './platform/infrastructure';
+import { serializeRequest } from './platform/log-serializers';
+import { metrics } from './platform/metrics';
+import { openapi } from './platform/openapi/plugin';
+import { originCheck } from './platform/origin-check';
+import { rateLimits } from './platform/rate-limit';
+import { securityHeaders } from './platform/security-headers';
+import { serviceDeps } from './platform/service-deps';
+import { sessions } from './platform/session/plugin';
+import { spa } from './platform/spa';
+import { fastifyTrustProxy, type TrustProxy } from './platform/trust-proxy';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './platform/zod-provider';
+import profileRoutes from './profile/routes';
+import adminPurchaseRoutes from './purchases/admin.routes';
+import orderRoutes from './purchases/orders.routes';
+import purchaseRoutes from './purchases/routes';
+import reminderRoutes from './reminders/routes';
+import { sales } from './sales/plugin';
+import buyRoutes from './sales/routes';
+import { socketBuy } from './sales/socket-buy';
+import showReportRoutes from './show-report/routes';
+import showsRoutes from './shows/routes';
+import showItemRoutes from './shows/show-items.routes';
+import testProductsAdminRoutes from './test-products/admin.routes';
+import testProductRoutes from './test-products/routes';
+import uploadRoutes from './uploads/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +85,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // lines); a client's own X-Request-Id is logged apart as clientRequestId.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    // A request that reaches a closing replica is served, not refused: see plugins/drain.ts.
+    // A request that reaches a closing replica is served, not refused: see platform/drain.ts.
     return503OnClosing: false,
   });
   // Every route as registered, for the authorisation matrix test (a new route cannot escape it).
@@ -108,9 +110,25 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Before any route: @fastify/rate-limit attaches per-route limits as routes are added.
   await app.register(rateLimits);
   await app.register(securityHeaders);
-  await app.register(originCheck);
+  await app.register(originCheck, {
+    crossSiteRoutes: [
+      // The payment simulator's gateway endpoint stands in for Authorize.Net: it is called
+      // server-to-server (and by Accept.js from the browser) and never reads our cookies. The
+      // exemption is safe only because that endpoint authenticates every request like the gateway
+      // does — the secret transaction key for everything except securePaymentContainerRequest,
+      // which takes the public client key and only turns card data into a single-use token — so a
+      // cross-site request can do nothing a stranger without the key could not do anyway. Exactly
+      // that route: the simulator's cookie-authenticated admin fault controls stay checked.
+      SIMULATOR_GATEWAY_ROUTE,
+      // The emailed one-click unsubscribe (RFC 8058): a mail provider POSTs it from its own
+      // servers, with no Origin of ours. Safe to exempt because it reads no cookie and acts for no
+      // session: its unguessable token (192 random bits, in the URL) is the whole authority, and
+      // all it can do is end the one reminder subscription that token was emailed for.
+      ONE_CLICK_UNSUBSCRIBE_ROUTE,
+    ],
+  });
   await app.register(sessions, { secret: deps.config.sessionSecret });
-  await app.register(auth);
+  await app.register(auth, { findUser: findUserById });
   // Before any route (the simulator's fault controls included): its onSend hook records admin actions.
   await app.register(audit);
   // Before any route: the OpenAPI document collects them as they are added (the simulator's too).

@@ -15,7 +15,7 @@ import {
   withLogFormatDefault,
 } from '@vault/server';
 import { z } from 'zod';
-import { trustProxyEnv } from './lib/trust-proxy';
+import { trustProxyEnv } from './platform/trust-proxy';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -101,7 +101,7 @@ export const ApiEnvObject = z.object({
     .default(true)
     .describe('Serve the built SPA from WEB_DIST (pnpm dev sets false: Vite serves it from source).'),
   WEB_DIST: z.string().default(defaultWebDist).describe('Where the built SPA is.'),
-  /** false, a hop count, or proxy addresses/CIDRs (lib/trust-proxy.ts); `true` means 1 hop. */
+  /** false, a hop count, or proxy addresses/CIDRs (platform/trust-proxy.ts); `true` means 1 hop. */
   TRUST_PROXY: trustProxyEnv
     .default(false)
     .describe(

@@ -1,12 +1,12 @@
 import { EnvError, logStream, mailLogWarning, onShutdown } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { bootstrapAdmin, DEMO_ADMIN_EMAIL, demoteDemoAdmin } from './auth/admin-bootstrap';
+import { type LocalSecrets, loadOrCreateLocalSecrets } from './core/local-secrets';
 import { type ApiEnv, loadApiEnv } from './env';
-import { type LocalSecrets, loadOrCreateLocalSecrets } from './lib/local-secrets';
+import { startEmbeddedMaintenance } from './platform/session/maintenance';
 import { openRuntime } from './runtime';
-import { bootstrapAdmin, DEMO_ADMIN_EMAIL, demoteDemoAdmin } from './services/admin-bootstrap';
-import { startEmbeddedMaintenance } from './services/maintenance';
-import { ensureTestProducts, seedDemoData } from './services/seed/index';
+import { ensureTestProducts, seedDemoData } from './seed/index';
 
 /**
  * Connections the kernel may hold for us before accept(): a show's Buy burst brings thousands of

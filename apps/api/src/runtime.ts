@@ -4,9 +4,9 @@ import { createMemoryBus, createRedisBus } from '@vault/bus';
 import { migrateAsOwner, migrateToLatest, openDatabase } from '@vault/db';
 import { connectRedis, logStream, reportRedisOutages } from '@vault/server';
 import { pino } from 'pino';
+import type { AppDeps, PaymentsConfig } from './core/config';
+import { restrictToOwner } from './core/files';
 import type { ApiEnv } from './env';
-import { restrictToOwner } from './lib/files';
-import type { AppDeps, PaymentsConfig } from './plugins/infrastructure';
 
 /**
  * The gateway and its merchant credentials. The simulator's credentials are never constants:

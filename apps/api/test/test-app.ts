@@ -17,12 +17,12 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
-import type { TrustProxy } from '../src/lib/trust-proxy';
+import type { AppConfig } from '../src/core/config';
+import type { Mailer, MailMessage } from '../src/notifications/mailer';
 import type { OpaqueData } from '../src/payments/authnet/requests';
-import type { AppConfig } from '../src/plugins/infrastructure';
-import { SIMULATOR_GATEWAY_ROUTE } from '../src/plugins/payments';
-import { KyselySessionStore, SESSION_COOKIE } from '../src/plugins/session';
-import type { Mailer, MailMessage } from '../src/services/mailer';
+import { SIMULATOR_GATEWAY_ROUTE } from '../src/payments/plugin';
+import { KyselySessionStore, SESSION_COOKIE } from '../src/platform/session/plugin';
+import type { TrustProxy } from '../src/platform/trust-proxy';
 
 export const ORIGIN = 'http://localhost:3000';
 

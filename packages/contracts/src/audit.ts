@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The admin audit log: who did what, when. Written by the API after every successful
-// state-changing admin call (apps/api/src/plugins/audit.ts), read newest first by the Audit Log tab.
+// state-changing admin call (apps/api/src/audit/plugin.ts), read newest first by the Audit Log tab.
 
 export const auditMessages = {
   limit: 'Limit must be a whole number from 1 to 200',

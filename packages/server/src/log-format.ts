@@ -18,7 +18,7 @@ export function withLogFormatDefault(source: Record<string, string | undefined>)
 
 /**
  * pino-pretty's options for both apps. Synchronous, so the last lines before a crash or exit are
- * written; colours only on a terminal. Each emailed link (services/mailer.ts) gets a line of its own.
+ * written; colours only on a terminal. Each emailed link (notifications/mailer.ts) gets a line of its own.
  */
 const prettyLogOptions = {
   sync: true,

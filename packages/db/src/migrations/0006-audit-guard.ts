@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 // The admin audit log, fail-closed and harder to tamper with.
 //
-// An admin action's record is now written BEFORE the action runs (apps/api/src/plugins/audit.ts):
+// An admin action's record is now written BEFORE the action runs (apps/api/src/audit/plugin.ts):
 // a record that cannot be written refuses the action. What only the action's end knows (its status,
 // the id it created, the live show Pause acted on) goes in a row of its own here, since a record
 // never changes. A record without an outcome is an action that started and whose end was not

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import type { GatewayFailure } from '../../core/gateway';
 import type { BillTo, MerchantAuthentication, OpaqueData, ProfileCharge, ValidationMode } from './requests';
 import * as build from './requests';
 
 /** Why a gateway call failed: the card was refused, the gateway said no, or it did not answer. */
-export type GatewayFailure = 'declined' | 'error' | 'timeout' | 'unavailable';
+export type { GatewayFailure };
 
 export class GatewayError extends Error {
   constructor(

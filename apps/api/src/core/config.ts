@@ -1,0 +1,61 @@
+import type { EventBus } from '@vault/bus';
+import type { DatabaseHandle } from '@vault/db';
+import type { Mailer } from '@vault/notify';
+import type { Redis } from 'ioredis';
+import type { AbuseLimitOverrides } from './abuse-limits';
+import type { RateLimiter } from './rate-limiter';
+
+export interface OAuthProviderConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface PaymentsConfig {
+  /** simulator: the local stand-in under /sandbox/authnet; authorize.net: the real gateway. */
+  mode: 'simulator' | 'authorize.net';
+  env: 'sandbox' | 'production';
+  apiLoginId: string;
+  transactionKey: string;
+  clientKey: string;
+  timeoutMs: number;
+}
+
+export interface AppConfig {
+  mode: 'embedded' | 'scaled';
+  /** The app's own origin, e.g. http://localhost:3000. */
+  publicUrl: string;
+  serveWeb: boolean;
+  webDist: string;
+  /** Signs session cookies; the same on every replica. */
+  sessionSecret: string;
+  /** Namespace of our Redis keys (rate limits, queues, channels). */
+  redisPrefix: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Without SMTP, log emails' links without their tokens (production: env's mailLinksRedacted). */
+  redactMailLinks?: boolean;
+  /** REMINDER_LEAD_SECONDS: how long before a launch the 'soon' reminder goes (default 15 min). */
+  reminderLeadSeconds?: number;
+  /** How often the embedded notifier looks for due emails (tests shorten it); default 30 s. */
+  notifySweepMs?: number;
+  /** How often a live show's watcher count is sampled into show_events (tests shorten it); default 10 s. */
+  watcherSampleMs?: number;
+  /** Abuse limits (core/abuse-limits.ts); unset groups keep the defaults. Tests lower them. */
+  limits?: AbuseLimitOverrides;
+  /** Configured external sign-in providers; absent ones answer "not available". */
+  oauth: { google?: OAuthProviderConfig; oidc?: OAuthProviderConfig };
+  payments: PaymentsConfig;
+}
+
+/** What the app is built from: opened by main.ts (or a test), closed by its owner, not by the app. */
+export interface AppDeps {
+  database: DatabaseHandle;
+  redis: Redis | null;
+  bus: EventBus;
+  config: AppConfig;
+  /** Defaults: SMTP or the log (createMailer in @vault/notify). */
+  mailer?: Mailer;
+  /** Defaults: Redis-backed when Redis is configured, else in memory. */
+  rateLimiter?: RateLimiter;
+}

@@ -1,0 +1,18 @@
+import { OrderList } from '@vault/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../platform/current-user';
+import { guardEveryRoute } from '../platform/route-access';
+import type { ZodTypeProvider } from '../platform/zod-provider';
+import { memberOrders } from './purchases';
+
+/** The member's orders (SPEC §3 order view): one per purchase, newest first. */
+const orders: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  guardEveryRoute(fastify, app.authenticate);
+
+  app.get('/', { schema: { response: { 200: OrderList } } }, async (request) =>
+    memberOrders(app.deps, requireUser(request).id),
+  );
+};
+
+export default orders;

@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buyMessages, type ShowStateView } from '@vault/contracts';
+import { AppError } from '../core/app-error';
+
+/** A made-up id: one refusal object, answered from memory (no stack worth capturing). */
+const NOT_FOUND = new AppError(404, 'not_found', buyMessages.notFound);
+/** An id nobody here knows, while no show is live, looks for a new test product at most this often. */
+const MISS_REFRESH_MS = 1_000;
+
+export interface BuyableItemsDeps {
+  /** The show as this replica holds it in memory (live-show/clock.ts), and its changes. */
+  view(now: number): ShowStateView;
+  onChange(listener: () => void): () => void;
+  loadTestProducts(): Promise<string[]>;
+  now(): number;
+  onError(error: unknown): void;
+}
+
+/**
+ * Which ids a Buy may take to the database, from memory. Every press of an unknown id used to cost
+ * a claim and an explain query on the item's gate, so a member pressing Buy on made-up ids held
+ * back everyone else's Buy. Now only ids of real items go on: the live (or next) show's lineup as
+ * this replica's snapshot holds it, and the $1 test products. The whole lineup rather than the one
+ * item on screen: the snapshot trails the database by a bus hop, and the next item must not be
+ * refused in the moment it comes on sale; the database still decides (not on sale, sold, a cap),
+ * and the press budget bounds what a real id can cost.
+ *
+ * Test products are added by admins, relisting and seeding, possibly on another replica, so their
+ * set is reloaded whenever the show changes, and an id nobody knows while no show is live (when
+ * test products sell) waits for a reload that began after it — one query a second per replica at
+ * most, however many presses. While a show is live an unknown id is answered at once: no test
+ * product is on sale then.
+ */
+export function createBuyableItems(deps: BuyableItemsDeps) {
+  let lineup = new Set<string>();
+  let live = false;
+  let testProducts = new Set<string>();
+  let loading: Promise<void> | null = null;
+  let nextForMiss: Promise<void> | null = null;
+  let lastMissLoad = Number.NEGATIVE_INFINITY;
+
+  function readShow() {
+    const view = deps.view(deps.now());
+    lineup = new Set(view.show?.lineup.map((item) => item.id));
+    live = view.show?.status === 'running' || view.show?.status === 'paused';
+  }
+
+  function load(): Promise<void> {
+    const started = deps.loadTestProducts().then((ids) => {
+      testProducts = new Set(ids);
+    });
+    const tracked = started.finally(() => {
+      if (loading === tracked) loading = null;
+    });
+    loading = tracked;
+    return tracked;
+  }
+
+  function reload() {
+    load().catch(deps.onError);
+  }
+
+  /** Resolves after a load that started after this call (coalesced, one per MISS_REFRESH_MS). */
+  function loadForMiss(): Promise<void> {
+    if (!nextForMiss) {
+      const wait = Math.max(0, lastMissLoad + MISS_REFRESH_MS - deps.now());
+      nextForMiss = sleep(wait).then(() => {
+        nextForMiss = null;
+        lastMissLoad = deps.now();
+        return load();
+      });
+    }
+    return nextForMiss;
+  }
+
+  const known = (itemId: string) => lineup.has(itemId) || testProducts.has(itemId);
+
+  async function afterLoad(itemId: string): Promise<void> {
+    if (live) {
+      // A reload under way (the show just changed) may be the one that knows it.
+      if (loading) await loading;
+    } else {
+      await loadForMiss();
+    }
+    if (!known(itemId)) throw NOT_FOUND;
+  }
+
+  return {
+    /** Reads the show now and follows its changes; loads the test products once. */
+    async start(): Promise<() => void> {
+      readShow();
+      const off = deps.onChange(() => {
+        readShow();
+        reload();
+      });
+      await load();
+      return off;
+    },
+    /**
+     * Nothing for a real item (the common case costs a set lookup and no await); otherwise a
+     * promise that rejects with 404 once memory, or a bounded reload, says the id is no item.
+     */
+    check(itemId: string): Promise<void> | undefined {
+      return known(itemId) ? undefined : afterLoad(itemId);
+    },
+  };
+}
+
+export type BuyableItems = ReturnType<typeof createBuyableItems>;

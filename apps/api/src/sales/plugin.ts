@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AttemptCounter, createAttemptCounter } from './attempts';
+import { createBuyableItems } from './buyable-items';
+import { type MeteredSeller, meterSeller } from './metrics';
+import { createPressBudget, type PressBudget } from './press-budget';
+import { type ReconcileReport, reconcileClaims } from './reconciler';
+import { createSeller } from './seller';
+import { listTestProductIds } from './test-product-ids.repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sales: {
+      /** Every press counted in the metrics, by outcome and transport. */
+      seller: MeteredSeller;
+      /** Buy presses per member and per socket on this replica, spent before any query. */
+      budget: PressBudget;
+      /** Buy presses per item, flushed every second and on close (the show report's demand). */
+      attempts: Pick<AttemptCounter, 'flush'>;
+      /** Settles or releases claims left pending (a crash, a lost answer); see reconciler.ts. */
+      reconcile(options?: { pendingAfterMs?: number }): Promise<ReconcileReport>;
+    };
+  }
+}
+
+const RECONCILE_EVERY_MS = 5_000;
+const ATTEMPTS_FLUSH_MS = 1_000;
+
+/**
+ * Selling: the seller behind POST /api/show/buy, the bus hints that let every instance refuse
+ * buyers of a claimed item from memory, and the reconciler — at start and every 5 s. Embedded,
+ * nothing else can be mid-sale at start, so every pending claim is settled then; scaled, only
+ * claims older than any live request could be are touched, by one replica at a time.
+ */
+export const sales = fp(
+  async (app: FastifyInstance) => {
+    const attempts = createAttemptCounter({ db: app.db, log: app.log });
+    const buyable = createBuyableItems({
+      view: (now) => app.shows.store.view(now),
+      onChange: (listener) => {
+        app.shows.store.on('change', listener);
+        return () => app.shows.store.off('change', listener);
+      },
+      loadTestProducts: () => listTestProductIds(app.db),
+      now: Date.now,
+      onError: (error) => app.log.error({ err: error }, 'loading the test products for Buy failed'),
+    });
+    const seller = meterSeller(
+      createSeller(app.deps, { claim: app.metrics.claim }, buyable.check),
+      app.metrics,
+      attempts,
+    );
+    const budget = createPressBudget(app.limits.buyPresses);
+    const staleAfterMs = app.config.payments.timeoutMs * 2 + 5000;
+    const reconcile = async (options: { pendingAfterMs?: number } = {}) => {
+      const report = await reconcileClaims(app.deps, {
+        pendingAfterMs: options.pendingAfterMs ?? staleAfterMs,
+        recheckAfterMs: staleAfterMs,
+      });
+      app.metrics.reconciled(report);
+      return report;
+    };
+    app.decorate('sales', { seller, budget, reconcile, attempts: { flush: attempts.flush } });
+    const flushAttempts = () =>
+      attempts.flush().catch((error: unknown) => app.log.error({ err: error }, 'flushing buy attempts failed'));
+    const flusher = setInterval(() => void flushAttempts(), ATTEMPTS_FLUSH_MS);
+    flusher.unref();
+
+    /** One replica per period (the steps are conditional anyway; this only saves gateway calls). */
+    async function ourTurn(): Promise<boolean> {
+      if (!app.redis) return true;
+      const key = `${app.config.redisPrefix}:lock:reconcile`;
+      return (await app.redis.set(key, String(process.pid), 'PX', RECONCILE_EVERY_MS - 1000, 'NX')) === 'OK';
+    }
+
+    let timer: NodeJS.Timeout | undefined;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    let unfollowShow: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      // After the show engine's own onReady: its snapshot is loaded by then.
+      unfollowShow = await buyable.start();
+      unsubscribe = await app.bus.subscribe('sales', (message) => {
+        if (message.type === 'item.claimed') seller.onClaimed(message.showItemId, message.userId);
+        if (message.type === 'item.released') seller.onReleased(message.showItemId);
+      });
+    });
+    // The first pass waits for the server to listen: embedded, nothing else is mid-sale by then.
+    app.addHook('onListen', async () => {
+      const run = (options?: { pendingAfterMs?: number }) =>
+        ourTurn()
+          .then((mine) => (mine ? reconcile(options) : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'reconciling sale claims failed'));
+      await run(app.config.mode === 'embedded' ? { pendingAfterMs: 0 } : undefined);
+      timer = setInterval(() => void run(), RECONCILE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearInterval(flusher);
+      unfollowShow?.();
+      await unsubscribe?.();
+      // The last second's presses. The database is closed by the app's owner after app.close().
+      await flushAttempts();
+    });
+  },
+  { name: 'sales', dependencies: ['infrastructure', 'metrics', 'service-deps', 'show-engine', 'rate-limits'] },
+);

@@ -1,0 +1,42 @@
+import { BuyBody, BuyResponse, ErrorBody, IDEMPOTENCY_HEADER, IdempotencyKey } from '@vault/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from '../platform/zod-provider';
+import { holdRefusal } from './press-budget';
+
+/**
+ * POST /api/show/buy {showItemId} (SPEC §7): live show items and test products alike. Behind a
+ * session check the session cache answers, so a refused buyer of a sold item costs no query, and
+ * behind the member's press budget (sales/press-budget.ts): 429 `too_many_presses`.
+ */
+const buy: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/buy',
+    {
+      preValidation: app.requireSession,
+      schema: {
+        body: BuyBody,
+        headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey.optional() }),
+        response: { 200: BuyResponse, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const userId = request.session.get('userId') ?? '';
+      const { showItemId } = request.body;
+      const key = request.headers[IDEMPOTENCY_HEADER] ?? null;
+      // Before any query: a member pressing faster than a person can is refused from memory, the
+      // refusal held until their next press would be allowed (holdRefusal).
+      try {
+        app.sales.budget.spend(userId, showItemId, key);
+      } catch (refusal) {
+        await holdRefusal(app.sales.budget.waitMs(userId));
+        throw refusal;
+      }
+      return app.sales.seller.buy(userId, showItemId, key);
+    },
+  );
+};
+
+export default buy;

@@ -1,0 +1,41 @@
+import { type ShowReport, showMessages } from '@vault/contracts';
+import { AppError } from '../core/app-error';
+import type { ServiceDeps } from '../core/deps';
+import { heartCounts } from '../hearts';
+import { listShowPurchases } from '../purchases';
+import { listLineup } from '../shows';
+import { buildReport } from './build';
+import { fileSlug, reportCsv } from './csv';
+import { parseEvent } from './events';
+import { buyAttemptMembersOfShow, buyAttemptsOfShow, findReportableShow, listShowEvents } from './repository';
+
+/**
+ * GET /api/shows/:showId/report: the show's timeline (every event, in order) and its numbers
+ * (sell-through, revenue, time to sale, demand per item, members watching). 404 for an unknown
+ * show and for the test-products show, which has no run to report on.
+ */
+export async function showReport(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<ShowReport> {
+  const show = await findReportableShow(deps.db, showId);
+  if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
+  const [items, events, purchases, attempts, attemptMembers] = await Promise.all([
+    listLineup(deps.db, showId),
+    listShowEvents(deps.db, showId),
+    listShowPurchases(deps.db, showId),
+    buyAttemptsOfShow(deps.db, showId),
+    buyAttemptMembersOfShow(deps.db, showId),
+  ]);
+  const hearts = await heartCounts(
+    deps.db,
+    items.map((item) => item.id),
+  );
+  return buildReport({ show, items, events: events.map(parseEvent), purchases, attempts, attemptMembers, hearts });
+}
+
+/** GET /api/shows/:showId/report.csv: the report's items, one row each, as a download. */
+export async function showReportCsv(
+  deps: Pick<ServiceDeps, 'db'>,
+  showId: string,
+): Promise<{ filename: string; csv: string }> {
+  const report = await showReport(deps, showId);
+  return { filename: `${fileSlug(report.show.title)}-report.csv`, csv: reportCsv(report) };
+}

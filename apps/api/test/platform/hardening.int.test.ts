@@ -1,0 +1,136 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type EmbeddedApp, repoRoot, startEmbeddedApp } from '@vault/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../src/platform/security-headers';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Every file and folder under dir with its permission bits. */
+function modes(dir: string): Array<{ path: string; mode: number; dir: boolean }> {
+  const out: Array<{ path: string; mode: number; dir: boolean }> = [];
+  const walk = (folder: string) => {
+    out.push({ path: folder, mode: statSync(folder).mode & 0o777, dir: true });
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out.push({ path: full, mode: statSync(full).mode & 0o777, dir: false });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('headers, caching, logs and files of the real embedded process', () => {
+  let app: EmbeddedApp;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'vault-hardening-')), 'data');
+    app = await startEmbeddedApp({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('sends security headers on the SPA and the API, and no HSTS over plain http', async () => {
+    for (const url of ['/', '/show', '/api/health', '/api/show/state']) {
+      const res = await fetch(`${app.baseUrl}${url}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(res.headers.get('x-frame-options'), url).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), url).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security'), url).toBeNull();
+      if (url.startsWith('/api/')) {
+        // JSON runs nothing and loads nothing; the document-only headers are left off it.
+        expect(csp, url).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers.get('cross-origin-resource-policy'), url).toBe('same-origin');
+        expect(res.headers.get('cache-control'), url).toBe('no-store');
+        expect(res.headers.get('cross-origin-opener-policy'), url).toBeNull();
+      } else {
+        expect(csp, url).toContain("default-src 'self'");
+        expect(csp, url).toContain("script-src 'self'");
+        expect(res.headers.get('cross-origin-opener-policy'), url).toBe('same-origin');
+      }
+    }
+  });
+
+  it('marks authenticated JSON no-store, and keeps long caching for fingerprinted assets', async () => {
+    const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.baseUrl },
+      body: JSON.stringify({ email: 'admin@vault.local', password: app.adminPassword }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    for (const url of ['/api/auth/user', '/api/profile', '/api/shows', '/api/show/state']) {
+      const res = await fetch(`${app.baseUrl}${url}`, { headers: { cookie } });
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control'), url).toBe('no-store');
+    }
+    const html = await (await fetch(app.baseUrl)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${app.baseUrl}${asset}`);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    // No public source maps: the bundle names none.
+    expect(await res.text()).not.toContain('sourceMappingURL');
+  });
+
+  it('generates its own request ids and logs a client id apart', async () => {
+    const res = await fetch(`${app.baseUrl}/api/health`, { headers: { 'x-request-id': 'client-chosen-id-42' } });
+    const id = res.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(UUID);
+    await expect.poll(() => app.process.output()).toContain(id);
+    const line = app.process
+      .output()
+      .split('\n')
+      .find((l) => l.includes(id) && l.includes('"req"'));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line ?? '{}').req.clientRequestId).toBe('client-chosen-id-42');
+  });
+
+  it('never writes reset or verification tokens to the log', async () => {
+    const secret = 'S3cretTokenValue_that_must_not_be_logged';
+    await fetch(`${app.baseUrl}/api/auth/verify?token=${secret}`, { redirect: 'manual' });
+    await fetch(`${app.baseUrl}/reset-password?token=${secret}&x=1`);
+    await fetch(`${app.baseUrl}/api/auth/oidc/callback?code=${secret}&state=${secret}`, { redirect: 'manual' });
+    const marker = await fetch(`${app.baseUrl}/api/health`);
+    await expect.poll(() => app.process.output()).toContain(marker.headers.get('x-request-id') ?? '-');
+    const output = app.process.output();
+    expect(output).toContain('/api/auth/verify?token=[redacted]');
+    expect(output).toContain('/reset-password?token=[redacted]&x=1');
+    expect(output).not.toContain(secret);
+  });
+
+  it('keeps DATA_DIR private: folders 0700, files 0600', async () => {
+    const entries = modes(dataDir);
+    expect(entries.length).toBeGreaterThan(100); // PGlite's cluster and secrets.json
+    const open = entries.filter((e) => e.mode !== (e.dir ? 0o700 : 0o600));
+    expect(open.map((e) => `${e.mode.toString(8)} ${e.path}`)).toEqual([]);
+    expect(statSync(path.join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the content security policy', () => {
+  it('allows exactly Accept.js and its API host in real mode', () => {
+    const sandbox = contentSecurityPolicy({ mode: 'authorize.net', env: 'sandbox' });
+    expect(sandbox.scriptSrc).toEqual(["'self'", 'https://jstest.authorize.net']);
+    expect(sandbox.connectSrc).toEqual(["'self'", 'https://apitest.authorize.net']);
+    const live = contentSecurityPolicy({ mode: 'authorize.net', env: 'production' });
+    expect(live.scriptSrc).toEqual(["'self'", 'https://js.authorize.net']);
+    const simulated = contentSecurityPolicy({ mode: 'simulator', env: 'sandbox' });
+    expect(simulated.scriptSrc).toEqual(["'self'"]);
+    expect(simulated.frameAncestors).toEqual(["'none'"]);
+  });
+
+  it('is what the built SPA needs: no inline script in index.html', () => {
+    const html = readFileSync(path.join(repoRoot, 'apps/web/dist/index.html'), 'utf8');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const maps = readdirSync(path.join(repoRoot, 'apps/web/dist/assets')).filter((f) => f.endsWith('.map'));
+    expect(maps).toEqual([]);
+  });
+});
