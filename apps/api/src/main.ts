@@ -12,7 +12,7 @@ import { ensureTestProducts, seedDemoData } from './seed/index';
  * Connections the kernel may hold for us before accept(): a show's Buy burst brings thousands of
  * phones at once, and Node's default (511) overflowed, the kernel dropped SYNs and the clients
  * retried a second later — a 1 s tail on Buy. The kernel caps this at net.core.somaxconn (and
- * half-open ones at net.ipv4.tcp_max_syn_backlog): see the README's operating notes.
+ * half-open ones at net.ipv4.tcp_max_syn_backlog): see docs/operations.md for the settings.
  */
 const LISTEN_BACKLOG = 4096;
 

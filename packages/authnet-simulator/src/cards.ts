@@ -1,6 +1,6 @@
 /**
  * How the simulator treats a card, decided once when Accept.js tokenises it. Authorize.Net's
- * sandbox test cards approve; a few extra numbers (Luhn-valid, documented in the README) let
+ * sandbox test cards approve; a few extra numbers (Luhn-valid, listed in docs/payments.md) let
  * tests and demos reach every failure path.
  */
 export type CardBehavior = 'approve' | 'decline-validation' | 'decline-charge' | 'error-charge' | 'timeout-charge';

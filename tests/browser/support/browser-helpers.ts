@@ -126,8 +126,8 @@ export async function registerAndLogIn(
 
 /**
  * Registers, logs in and completes onboarding in the UI, ending on /show. The member is Mia
- * Collector; the card defaults to the simulator's approving 4111 1111 1111 1111 (see the README
- * for the cards that decline or fail at charge time).
+ * Collector; the card defaults to the simulator's approving 4111 1111 1111 1111 (see
+ * docs/payments.md for the cards that decline or fail at charge time).
  */
 export async function onboardMember(app: EmbeddedApp, page: Page, email: string, card = '4111111111111111') {
   await registerAndLogIn(app, page, email);
