@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /**
- * The audit log's recorder (issue 18), fail-closed. A route that declares `config: { audit: … }`
+ * The admin audit log's recorder, fail-closed. A route that declares `config: { audit: … }`
  * (audit/records.ts) gets its admin_audit row BEFORE its handler runs, once sign-in and validation
  * have passed: the admin (request.user, loaded by requireAdmin), the action, the target, a
  * bounded, secret-free and storable copy of the call, the request id. A record that cannot be

@@ -18,7 +18,7 @@ type DiscoveryDocument = z.infer<typeof DiscoveryDocument>;
 
 interface ProviderRoutes {
   provider: ExternalProvider;
-  /** Where the browser starts the flow (SPEC §7). */
+  /** Where the sign-in button's full-page navigation starts the flow. */
   startPath: string;
   callbackPath: string;
   unavailable: LoginNotice;
@@ -121,7 +121,7 @@ const external: FastifyPluginAsync = async (app) => {
     if (!available) app.get(routes.startPath, async (_request, reply) => toLogin(reply, routes.unavailable));
   }
 
-  // Browser navigation: end our session and return to the landing page (SPEC §7), but only from
+  // Browser navigation: end our session and return to the landing page, but only from
   // our own pages; a link on another site gets a confirmation instead. No HEAD twin: nothing but a
   // real navigation may sign out.
   app.get('/api/logout', { exposeHeadRoute: false }, logoutByNavigation(publicOriginOf(app.config)));

@@ -51,8 +51,8 @@ const CONFIRM_PAGE = `<!doctype html>
 const PREFETCH_REFUSED = new AppError(400, 'invalid_request', logoutConfirmTexts.prefetchRefused);
 
 /**
- * GET /api/logout (SPEC §7: browser navigation to sign out). From our own pages: end the session
- * and go to /, as the SPEC says. From anywhere else: the confirmation page, still signed in.
+ * GET /api/logout, the browser navigation that signs out. From our own pages: end the session
+ * and go to the landing page (/). From anywhere else: the confirmation page, still signed in.
  */
 export function logoutByNavigation(publicOrigin: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {

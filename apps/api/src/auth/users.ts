@@ -42,9 +42,9 @@ export function toProfile(user: User): ProfileResponse {
 }
 
 /**
- * SPEC §4: onboarding is complete once the profile (a shipping address) and a card are saved, in
- * either order; once complete it stays complete (removing a card does not undo it). Given the
- * account as it will be after a change.
+ * Onboarding, which unlocks Buy Now and sends / to /show, is complete once the profile (a shipping
+ * address) and a card are saved, in either order; once complete it stays complete (removing a card
+ * does not undo it). Given the account as it will be after a change.
  */
 export function isOnboardingComplete(
   user: Pick<User, 'onboardingCompleted' | 'address' | 'authNetPaymentProfileId'>,
@@ -52,7 +52,7 @@ export function isOnboardingComplete(
   return user.onboardingCompleted || (user.address !== null && user.authNetPaymentProfileId !== null);
 }
 
-/** The member's own profile. Email cannot be changed here (SPEC §2). */
+/** The member's own profile (the Profile tab). Email cannot be changed here: the form shows it read-only. */
 export async function updateProfile(
   deps: Pick<ServiceDeps, 'db'>,
   userId: string,

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 export type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * A service's unit of work. Only repositories touch Kysely (src/boundaries.test.ts), so services
+ * A service's unit of work. Only repositories touch Kysely (scripts/boundaries/api-rules.mjs), so services
  * open transactions through this and pass `trx` on to repository functions.
  */
 export function withTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {

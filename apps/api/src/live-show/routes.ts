@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendJson, type ZodTypeProvider } from '../platform/zod-provider';
 import { pauseLiveShow, runShowCommand } from '../shows';
 
-/** The live show: its state for members (SPEC §7, polled every 1 s) and the admin's controls. */
+/** The live show: its state for members (the show screen polls it every second) and the admin's controls. */
 const show: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { store } = app.shows;

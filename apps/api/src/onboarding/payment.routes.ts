@@ -5,7 +5,7 @@ import { requireUser } from '../platform/current-user';
 import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
 
-/** Step 3 of onboarding: pre-authorise the member's card (SPEC §7 POST /api/payment/preauth). */
+/** The onboarding card step (step 3): pre-authorise the member's card (POST /api/payment/preauth). */
 const payment: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.authenticate);

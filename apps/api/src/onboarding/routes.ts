@@ -5,7 +5,7 @@ import { requireUser } from '../platform/current-user';
 import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
 
-/** Step 2 of onboarding: the member's profile and shipping address (SPEC §5 onboarding profile). */
+/** The onboarding information step (step 2): the member's profile and shipping address. */
 const onboarding: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.authenticate);

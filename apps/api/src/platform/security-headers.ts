@@ -27,7 +27,7 @@ export function contentSecurityPolicy(payments: {
     scriptSrc: ["'self'", ...gateway.script],
     // 'self' covers ws(s):// to our own host for Socket.IO in CSP Level 3 browsers.
     connectSrc: ["'self'", ...gateway.connect],
-    // Knife photos are URLs an admin pastes in (SPEC §5): any https host.
+    // Knife photos are URLs an admin pastes into the show item form: any https host.
     imgSrc: ["'self'", 'data:', 'https:'],
     styleSrc: ["'self'"],
     fontSrc: ["'self'"],

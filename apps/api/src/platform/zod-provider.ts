@@ -4,7 +4,8 @@ import type { z } from 'zod';
 
 /**
  * Route schemas are zod schemas from @vault/contracts. Inputs are parsed (and coerced/defaulted)
- * by zod; the first issue's message becomes the 400 body, so the API answers with SPEC §5's texts.
+ * by zod; the first issue's message becomes the 400 body, so the API answers with the forms' own
+ * validation texts ("First name is required", "ZIP code is required").
  * Responses are typed by their schema but serialised with JSON.stringify: re-validating every
  * response would put zod on the hot paths (the show-state poll, the Buy route).
  */

@@ -5,7 +5,7 @@ import { requireUser } from '../platform/current-user';
 import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
 
-/** The member's own profile. Email cannot be changed here (SPEC §2). */
+/** The member's own profile (the Profile tab). Email cannot be changed here: the form shows it read-only. */
 const profile: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.authenticate);

@@ -5,7 +5,7 @@ import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
 import { memberOrders } from './purchases';
 
-/** The member's orders (SPEC §3 order view): one per purchase, newest first. */
+/** The member's orders, as the Orders tab of account settings lists them: one per purchase, newest first. */
 const orders: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.authenticate);

@@ -50,7 +50,7 @@ export async function memberPurchases(deps: Pick<ServiceDeps, 'db'>, userId: str
   }));
 }
 
-/** The member's orders (SPEC §3 order view): one per purchase, newest first. */
+/** The member's orders, as the Orders tab of account settings lists them: one per purchase, newest first. */
 export async function memberOrders(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<OrderView[]> {
   const rows = await listMemberPurchases(deps.db, userId);
   return rows.map((row) => ({

@@ -83,7 +83,7 @@ const memberReminders: FastifyPluginAsync = async (fastify) => {
   );
 };
 
-/** "Notify me" and "Add to calendar" on the countdown card (issue 17). */
+/** "Notify me" and "Add to calendar" on the countdown card before a show opens. */
 const reminders: FastifyPluginAsync = async (app) => {
   await app.register(oneClickUnsubscribe);
   await app.register(memberReminders);

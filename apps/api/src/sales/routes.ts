@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from '../platform/zod-provider';
 import { holdRefusal } from './press-budget';
 
 /**
- * POST /api/show/buy {showItemId} (SPEC §7): live show items and test products alike. Behind a
+ * POST /api/show/buy {showItemId}: the Buy Now button and the test product's swipe-to-buy alike. Behind a
  * session check the session cache answers, so a refused buyer of a sold item costs no query, and
  * behind the member's press budget (sales/press-budget.ts): 429 `too_many_presses`.
  */

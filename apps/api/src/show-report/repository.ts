@@ -2,7 +2,7 @@ import type { BuyAttemptOutcome, Show } from '@vault/db';
 import { sql } from 'kysely';
 import type { Db } from '../core/db';
 
-// The rows behind the show report (issue 18), and the two writes that feed it: buy attempts
+// The rows behind the admin's show report, and the two writes that feed it: buy attempts
 // counted per item, and watcher samples in the show's event log.
 
 /** A live show (never the standing test-products show: it has no run to report on). */

@@ -7,7 +7,7 @@ import { showReport, showReportCsv } from './report';
 
 const ShowParams = z.object({ showId: z.uuid(showMessages.notFound) });
 
-/** Admin: a show's timeline and report (issue 18), and the report's items as a CSV download. */
+/** Admin: a show's timeline and report, and the report's items as a CSV download. */
 const showReports: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.requireAdmin);

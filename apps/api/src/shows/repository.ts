@@ -104,7 +104,7 @@ export async function insertShowItems(db: Db, values: NewShowItem[]): Promise<vo
   await db.insertInto('showItems').values(values).execute();
 }
 
-/** What members see of a test product (SPEC §3 test product). */
+/** What members see of a test product on its card and in its dialog. */
 export const TEST_PRODUCT_COLUMNS = [
   'showItems.id',
   'showItems.title',

@@ -21,7 +21,7 @@ const reorderOrUpdate = (request: FastifyRequest) => {
   return lineup && Object.values(rest).every((v) => v === undefined) ? 'show.reorder' : 'show.update';
 };
 
-/** Admin: shows with their lineups; create; edit and reorder; schedule (SPEC §7); who bought what. */
+/** Admin: shows with their lineups; create; edit and reorder; schedule (the show manager); who bought what. */
 const shows: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.requireAdmin);

@@ -5,7 +5,7 @@ import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
 import { addShowItem, listInventory } from './show-items';
 
-/** Admin: the inventory, and new items appended to a show's lineup (SPEC §5 show item form). */
+/** Admin: the inventory, and new items appended to a show's lineup (the Add Show Item form). */
 const showItems: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.requireAdmin);

@@ -17,7 +17,7 @@ export async function listInventory(deps: Pick<ServiceDeps, 'db'>): Promise<Admi
   return items.map((item) => toAdminItem(item, hearts.get(item.id)));
 }
 
-/** A new item at the end of a show's lineup (SPEC §5 show item form). */
+/** A new item at the end of a show's lineup (the admin's Add Show Item form). */
 export async function addShowItem(
   deps: Pick<ServiceDeps, 'db' | 'driver'>,
   body: z.output<typeof CreateShowItemBody>,
@@ -51,7 +51,7 @@ export async function addShowItem(
   return toAdminItem(item);
 }
 
-/** The $1 products still for sale, oldest first (SPEC §2 test product grid). */
+/** The $1 products still for sale, oldest first (the test product grid below a closed vault). */
 export function testProducts(deps: Pick<ServiceDeps, 'db'>): Promise<TestProduct[]> {
   return listTestProducts(deps.db);
 }

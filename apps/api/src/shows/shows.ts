@@ -135,7 +135,7 @@ export async function pauseLiveShow(deps: Pick<ServiceDeps, 'db' | 'driver'>): P
   unwrap(await deps.driver.command(live.id, { type: 'pause' }));
 }
 
-/** Sets or clears a show's launch time (SPEC §7), through the clock. */
+/** Sets or clears a show's launch time (the show manager's Schedule Show), through the clock. */
 export async function scheduleShow(
   deps: Pick<ServiceDeps, 'db' | 'driver' | 'notify' | 'log'>,
   showId: string,

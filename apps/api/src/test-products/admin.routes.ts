@@ -18,7 +18,7 @@ const audit = (verb: 'create' | 'update' | 'delete') => ({
   audit: { action: `test_product.${verb}`, target: 'test_product' },
 });
 
-/** Admin: the $1 test products (SPEC §2 test product grid): list, add, edit, delete. */
+/** Admin: the $1 test products members see in the test product grid: list, add, edit, delete. */
 const testProductsAdmin: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.requireAdmin);

@@ -3,7 +3,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../core/db';
 import { TEST_PRODUCT_COLUMNS } from '../shows';
 
-// Relisting voided purchases' items, and the admin's test products (issue 18).
+// Relisting voided purchases' items, and the admin's test products.
 
 /** A purchase with its item's fields, the ones a relist copies. */
 export function findPurchaseItem(db: Db, purchaseId: string) {

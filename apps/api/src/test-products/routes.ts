@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from '../platform/zod-provider';
 import { testProducts } from '../shows';
 
-/** GET /api/test-products: the $1 products still for sale, oldest first (SPEC §2 test product grid). */
+/** GET /api/test-products: the $1 products still for sale, oldest first (the test product grid). */
 const testProductRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

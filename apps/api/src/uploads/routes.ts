@@ -191,7 +191,7 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Image upload and serving (issue 18), under /api. */
+/** Knife photo upload and serving, under /api. */
 const uploads: FastifyPluginAsync = async (app) => {
   await app.register(upload);
   await app.register(images);

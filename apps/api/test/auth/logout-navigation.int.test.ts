@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/auth/password';
 import { agent, buildTestApp, currentUser, ORIGIN, type TestApp } from '../test-app';
 
 /**
- * GET /api/logout is a navigation (SPEC §7), so SameSite=Lax sends the cookie even when a foreign
+ * GET /api/logout is a browser navigation, so SameSite=Lax sends the cookie even when a foreign
  * page links or redirects to it. It signs out only when the navigation started on our own pages
  * (Sec-Fetch-Site same-origin, or none for a typed URL/bookmark; without Fetch Metadata, a
  * Referer from our origin); otherwise it shows a confirmation page and the member stays signed in.

@@ -212,7 +212,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
   });
 
   describe('profile', () => {
-    it('updates the profile with the §5 rules; email never changes', async () => {
+    it('updates the profile with the profile edit form’s rules; email never changes', async () => {
       const a = await member();
       const bad = await a.request({
         method: 'PUT',
@@ -246,7 +246,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
   });
 
   describe('orders and purchases', () => {
-    it('lists only the member’s own purchases in the §3 order view', async () => {
+    it('lists only the member’s own purchases in the Orders tab’s order view', async () => {
       const a = await member();
       const me = (await a.get('/api/auth/user')).json().user;
       const other = await member();

@@ -10,9 +10,10 @@ import { buildTestApp, memberSocket, ORIGIN, startLiveShow, type TestApp } from 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * Issue 16: every error body is `{ message, code }`, the code from the one ErrorCode union and the
- * same for the same condition on every path (a route's hook, a service, Fastify itself, the socket
- * Buy). Each condition is driven for real through the app; a body without its code fails.
+ * So a client can key on the condition, not the text: every error body is `{ message, code }`,
+ * the code from the one ErrorCode union and the same for the same condition on every path (a
+ * route's hook, a service, Fastify itself, the socket Buy). Each condition is driven for real
+ * through the app; a body without its code fails.
  */
 describe.each(backends)('error codes a client can key on, on %s', (backend) => {
   let t: TestApp;

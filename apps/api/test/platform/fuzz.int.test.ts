@@ -24,7 +24,7 @@ import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from '../tes
  * is added) gets PER_ROUTE requests generated from the zod schemas it declares — valid bodies
  * stretched to their limits, bodies with broken fields, and bodies that are not objects or not
  * JSON — sent as the role that reaches its handler. None may answer 5xx, and afterwards nothing
- * in the database may exceed the limits of SPEC §9 and the contracts.
+ * in the database may exceed the column limits (address 60, city 40, …) or the contracts' limits.
  */
 const SEED = 11_2025;
 const PER_ROUTE = 200;
@@ -259,7 +259,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
     expect(await storedBeyondLimits()).toEqual([]);
   }, 180_000);
 
-  /** Rows the fuzz left behind that break a limit of SPEC §9 or of the contracts. */
+  /** Rows the fuzz left behind that break a column limit or a limit of the contracts. */
   async function storedBeyondLimits(): Promise<string[]> {
     // C0 controls other than tab and newlines, and DEL; single-line fields allow none at all.
     const control = `'[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]'`;

@@ -292,7 +292,7 @@ describe('the OpenAPI document', () => {
       'if-none-match': `"${pixel?.id}"`,
     });
     expect(revalidated.statusCode).toBe(304);
-    // The show's report and its CSV export (issue 18).
+    // The admin's show report and its CSV export.
     await run(asAdmin, 'get', `/api/shows/${showId}/report`);
     const reportCsv = await run(asAdmin, 'get', `/api/shows/${showId}/report.csv`);
     expect(reportCsv.headers['content-type']).toBe('text/csv; charset=utf-8');

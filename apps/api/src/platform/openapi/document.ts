@@ -198,7 +198,7 @@ const errorResponse = (description: string, headers?: Record<string, unknown>) =
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
-/** The shared error answers: SPEC's text in `message`, the condition in `code`. */
+/** The shared error answers: the text the screens show in `message`, the condition in `code`. */
 export const errorResponses: Record<string, unknown> = {
   400: errorResponse(
     'The request was refused: invalid input (`invalid_request`) or a condition of the call (see `code`).',
