@@ -1,5 +1,5 @@
 // pnpm bench — every benchmark in turn (one at a time: each measures a machine the others would
-// share), then bench/report.md. A benchmark that misses a target does not stop the others; the
+// share), then docs/benchmarks.md. A benchmark that misses a target does not stop the others; the
 // run exits non-zero if any missed or failed. BENCHES=clock,state runs a subset.
 
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// SVG charts for bench/report.md, drawn by hand: two chart kinds do not justify a charting library
+// SVG charts for docs/benchmarks.md, drawn by hand: two chart kinds do not justify a charting library
 // and a headless browser to run it. Latency is drawn as a percentile curve on a "nines" axis
 // (p50, p90, p99 equally spaced), where tails are visible; a calibration series is dashed, in the
 // colour of the series it calibrates.

@@ -1,5 +1,6 @@
-// pnpm bench:report — draws bench/report.md and its SVG charts (bench/report/) from the results
-// the benchmarks last wrote (bench/results/*.json). `pnpm bench` runs every benchmark, then this.
+// pnpm bench:report — draws the SVG charts (bench/report/) from the results the benchmarks last wrote
+// (bench/results/*.json); scripts/benchmarks-doc.ts then writes docs/benchmarks.md, the one page of
+// figures, from the same results. `pnpm bench` runs every benchmark, then both.
 
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -107,9 +108,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`no results in ${RESULTS_DIR}: run pnpm bench (or one pnpm bench:<name>) first`);
     process.exit(1);
   }
-  const { markdown, charts } = renderReport(results);
+  const { charts } = renderReport(results);
   await mkdir(join(BENCH_DIR, 'report'), { recursive: true });
   for (const [name, svg] of charts) await writeFile(join(BENCH_DIR, 'report', name), svg);
-  await writeFile(join(BENCH_DIR, 'report.md'), markdown);
-  console.log(`bench/report.md written: ${results.map((r) => r.bench).join(', ')}; ${charts.size} charts`);
+  console.log(`bench/report/ drawn: ${results.map((r) => r.bench).join(', ')}; ${charts.size} charts`);
 }
