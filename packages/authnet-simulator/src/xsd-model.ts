@@ -1,6 +1,6 @@
 // The shape of the content models that scripts/generate-xsd-sequences.ts extracts from
-// Authorize.Net's XSD (xsd/AnetApiSchema.xsd) into xsd-sequences.ts. Only what the validator in
-// schema-order.ts needs: element order, occurrences, choices, and simple-type facets.
+// Authorize.Net's XSD (xsd/AnetApiSchema.xsd) into xsd-sequences.ts. Only what the validator (schema-order.ts
+// and simple-types.ts) needs: element order, occurrences, choices, and simple-type facets.
 
 /** 'unbounded' in the XSD. */
 export const UNBOUNDED = -1;
