@@ -18,7 +18,7 @@ import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/core/config';
-import type { Mailer, MailMessage } from '../src/notifications/mailer';
+import type { Mailer, MailMessage } from '@vault/notify';
 import type { OpaqueData } from '../src/payments/authnet/requests';
 import { SIMULATOR_GATEWAY_ROUTE } from '../src/payments/plugin';
 import { KyselySessionStore, SESSION_COOKIE } from '../src/platform/session/plugin';
