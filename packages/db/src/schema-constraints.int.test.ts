@@ -7,181 +7,18 @@ import {
   showStatuses,
   skillLevels,
 } from '@vault/contracts';
-import { backends, openTestDatabase, type TestDatabase } from '@vault/testing';
+import { backends } from '@vault/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from './migrate';
-import type { Database } from './schema';
+import { describe, expect, it } from 'vitest';
+import { useSchemaDatabase } from './schema-test-support';
 
-// Every column of every row type, as a value: TypeScript rejects this object if it misses a key
-// of the interfaces in schema.ts or names one they lack, so the comparison below with the live
-// database catches drift between the written row types and the migrations.
-type ColumnsOf<T> = { [K in keyof T]-?: true };
-const rowTypeColumns: { [T in keyof Database]: ColumnsOf<Database[T]> } = {
-  itemHearts: { showItemId: true, userId: true, createdAt: true },
-  adminAudit: {
-    id: true,
-    adminUserId: true,
-    adminEmail: true,
-    action: true,
-    targetType: true,
-    targetId: true,
-    details: true,
-    requestId: true,
-    occurredAt: true,
-  },
-  adminAuditOutcomes: { auditId: true, status: true, targetId: true, resultId: true, recordedAt: true },
-  itemBuyAttempts: { showItemId: true, outcome: true, count: true },
-  itemBuyAttemptMembers: { showItemId: true, outcome: true, userId: true },
-  images: { id: true, width: true, height: true, display: true, thumbnail: true, uploadedBy: true, createdAt: true },
-  showReminders: { showId: true, userId: true, unsubscribeToken: true, createdAt: true },
-  showMemberPurchases: { showId: true, userId: true, count: true },
-  mailOutbox: {
-    id: true,
-    kind: true,
-    dedupeKey: true,
-    userId: true,
-    payload: true,
-    status: true,
-    attempts: true,
-    nextAttemptAt: true,
-    lockedUntil: true,
-    lastError: true,
-    sentAt: true,
-    createdAt: true,
-  },
-  appMeta: { key: true, value: true, updatedAt: true },
-  paymentMethods: {
-    id: true,
-    userId: true,
-    customerProfileId: true,
-    paymentProfileId: true,
-    cardType: true,
-    last4: true,
-    isDefault: true,
-    createdAt: true,
-  },
-  users: {
-    id: true,
-    email: true,
-    password: true,
-    emailVerified: true,
-    verificationToken: true,
-    verificationTokenExpiry: true,
-    resetToken: true,
-    resetTokenExpiry: true,
-    googleId: true,
-    oidcSubject: true,
-    firstName: true,
-    lastName: true,
-    fullName: true,
-    avatarUrl: true,
-    role: true,
-    skillLevel: true,
-    onboardingCompleted: true,
-    address: true,
-    city: true,
-    state: true,
-    zip: true,
-    country: true,
-    phoneNumber: true,
-    authNetCustomerProfileId: true,
-    authNetPaymentProfileId: true,
-    createdAt: true,
-    updatedAt: true,
-  },
-  sessions: { sid: true, sess: true, expire: true },
-  shows: {
-    id: true,
-    kind: true,
-    title: true,
-    description: true,
-    status: true,
-    currentIndex: true,
-    phase: true,
-    launchTime: true,
-    perKnifeSeconds: true,
-    intermissionSeconds: true,
-    prerollSeconds: true,
-    soldHoldSeconds: true,
-    purchaseCap: true,
-    phaseEndsAt: true,
-    pausedRemainingMs: true,
-    step: true,
-    createdAt: true,
-    updatedAt: true,
-  },
-  showItems: {
-    id: true,
-    showId: true,
-    title: true,
-    description: true,
-    price: true,
-    mainVideoUrl: true,
-    imageUrls: true,
-    category: true,
-    bladeType: true,
-    steelType: true,
-    blade: true,
-    handlesSpec: true,
-    hardwareSpec: true,
-    clipSpec: true,
-    breakerSpec: true,
-    orderIndex: true,
-    status: true,
-    soldToUserId: true,
-    soldAt: true,
-    claimId: true,
-    relistedFromItemId: true,
-    createdAt: true,
-    updatedAt: true,
-  },
-  purchases: {
-    id: true,
-    userId: true,
-    showItemId: true,
-    amount: true,
-    status: true,
-    gateway: true,
-    transactionId: true,
-    errorMessage: true,
-    shippingAddress: true,
-    shippingNotes: true,
-    claimId: true,
-    idempotencyKey: true,
-    createdAt: true,
-    updatedAt: true,
-  },
-  saleClaims: {
-    id: true,
-    showItemId: true,
-    userId: true,
-    amount: true,
-    idempotencyKey: true,
-    releaseStatus: true,
-    status: true,
-    transactionId: true,
-    failure: true,
-    needsCheck: true,
-    counted: true,
-    createdAt: true,
-    resolvedAt: true,
-  },
-  showEvents: { id: true, showId: true, step: true, type: true, payload: true, occurredAt: true },
-};
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+// The rules the database enforces on rows whatever the code above it does: defaults, money and
+// length limits, uniqueness, the status values the contracts name, cascades, the append-only show
+// events, one live show, and the purchase cap's guard.
 
 describe.each(backends)('database schema on %s', (backend) => {
-  let database: TestDatabase;
-  const db = () => database.db;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(backend);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useSchemaDatabase(backend);
+  const db = () => database().db;
 
   async function newShow(
     values: Partial<{ title: string; status: 'running' | 'idle' | 'paused'; purchaseCap: number }> = {},
@@ -202,25 +39,6 @@ describe.each(backends)('database schema on %s', (backend) => {
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-
-  it('has exactly the columns the row types declare', async () => {
-    const tables = await db().introspection.getTables();
-    for (const [table, columns] of Object.entries(rowTypeColumns)) {
-      const live = tables.find((t) => t.name === snake(table) && t.schema === database.schema);
-      expect(live, `table ${snake(table)}`).toBeDefined();
-      expect(live?.columns.map((c) => c.name).sort()).toEqual(Object.keys(columns).map(snake).sort());
-    }
-  });
-
-  it('has no table of the payment simulator: a production schema never carries authnet_sim_*', async () => {
-    const tables = await db().introspection.getTables();
-    const simulatorTables = tables.filter((t) => t.schema === database.schema && t.name.startsWith('authnet_sim'));
-    expect(simulatorTables.map((t) => t.name)).toEqual([]);
-  });
-
-  it('migrating again is a no-op', async () => {
-    expect(await migrateToLatest(database)).toEqual([]);
-  });
 
   it('applies the SPEC defaults', async () => {
     const user = await newUser('defaults@example.com');
@@ -358,26 +176,5 @@ describe.each(backends)('database schema on %s', (backend) => {
     });
     // The claim statement tells "counted, then beaten to the item" by this SQLSTATE (sale-claims.ts).
     await expect(sql`select vault_claim_guard(1, 0)`.execute(db())).rejects.toMatchObject({ code: 'VC001' });
-  });
-});
-
-describe('migrations on postgres', () => {
-  it('can be run by several processes at once', async () => {
-    const database = await openTestDatabase('postgres', { migrate: false });
-    try {
-      const runs = await Promise.all([migrateToLatest(database), migrateToLatest(database), migrateToLatest(database)]);
-      expect(runs.flat()).toEqual([
-        '0001-initial-schema',
-        '0002-payments',
-        '0003-sales',
-        '0004-member-features',
-        '0005-admin-features',
-        '0006-audit-guard',
-        '0007-press-budget',
-        '0008-account-mail',
-      ]);
-    } finally {
-      await database.dispose();
-    }
   });
 });
