@@ -18,6 +18,14 @@ export interface Claim {
   shippingAddress: string;
 }
 
+/**
+ * The purchase's shipping address from the member's profile (users as `u`), as one line: "Name,
+ * street, city, ST zip, country", blank parts left out. The claim reads it and a settle without one
+ * looks it up again.
+ */
+const SHIPPING_ADDRESS = sql<string>`concat_ws(', ',
+  nullif(u.full_name, ''), u.address, u.city, concat_ws(' ', u.state, u.zip), u.country)`;
+
 /** The SQLSTATE vault_claim_guard (migration 0004) raises: the member was counted but lost the item. */
 const CLAIM_LOST_AFTER_COUNTING = 'VC001';
 
@@ -45,9 +53,7 @@ export async function claimItem(
   try {
     const result = await sql<Claim & { claimId: string | null }>`
       with eligible as (
-        select u.auth_net_customer_profile_id, u.auth_net_payment_profile_id,
-          concat_ws(', ', nullif(u.full_name, ''), u.address, u.city, concat_ws(' ', u.state, u.zip), u.country)
-            as shipping_address
+        select u.auth_net_customer_profile_id, u.auth_net_payment_profile_id, ${SHIPPING_ADDRESS} as shipping_address
         from users u
         where u.id = ${userId} and u.onboarding_completed
           and u.auth_net_customer_profile_id is not null and u.auth_net_payment_profile_id is not null
@@ -216,8 +222,7 @@ export async function settleClaim(
 
 async function shippingAddressOf(db: Db, userId: string): Promise<string> {
   const row = await sql<{ address: string }>`
-    select concat_ws(', ', nullif(full_name, ''), address, city, concat_ws(' ', state, zip), country) as address
-    from users where id = ${userId}`.execute(db);
+    select ${SHIPPING_ADDRESS} as address from users u where u.id = ${userId}`.execute(db);
   return row.rows[0]?.address ?? '';
 }
 
