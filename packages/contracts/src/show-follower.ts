@@ -9,9 +9,9 @@ import { ShowChange, type ShowStateView } from './show';
 export function createShowFollower() {
   let base: { rev: number; view: ShowStateView } | null = null;
   return {
-    /** A full view from `show:state`; `rev` is absent from servers that predate changes. */
-    state(view: ShowStateView, rev?: unknown): ShowStateView {
-      base = typeof rev === 'number' ? { rev, view } : null;
+    /** A full view from `show:state`, with the rev the next `show:change` names as its base. */
+    state(view: ShowStateView, rev: number): ShowStateView {
+      base = { rev, view };
       return view;
     },
     /** The view a `show:change` makes, or null when it does not follow from the view held. */

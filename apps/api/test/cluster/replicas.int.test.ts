@@ -87,7 +87,7 @@ describe('scaled mode: two API replicas and a worker on Postgres + Redis', () =>
                   if (!view) throw new Error('a change did not follow from the view held');
                   if (view.show) steps.push(view.show.step);
                 };
-                socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) => record(follower.state(view, rev)));
+                socket.on(socketEvents.state, (view: ShowStateView, rev: number) => record(follower.state(view, rev)));
                 socket.on(socketEvents.change, (change: unknown) => record(follower.change(change)));
                 socket.once('connect', () => resolve());
                 socket.once('connect_error', reject);

@@ -55,7 +55,7 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     const changes: ShowChange[] = [];
     const follower = createShowFollower();
     let ticks = 0;
-    socket.on(socketEvents.state, (state: ShowStateView, rev: unknown) => states.push(follower.state(state, rev)));
+    socket.on(socketEvents.state, (state: ShowStateView, rev: number) => states.push(follower.state(state, rev)));
     socket.on(socketEvents.change, (change: ShowChange) => {
       changes.push(change);
       const view = follower.change(change);

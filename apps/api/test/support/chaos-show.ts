@@ -242,7 +242,7 @@ export async function followShow(url: string, cookie: string, cleanups: ReturnTy
   const follower = createShowFollower();
   const socket: Socket = io(url, { transports: ['websocket'], extraHeaders: { cookie, origin: url } });
   cleanups.add(async () => socket.disconnect());
-  socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) =>
+  socket.on(socketEvents.state, (view: ShowStateView, rev: number) =>
     pushes.push({ at: Date.now(), view: follower.state(view, rev) }),
   );
   socket.on(socketEvents.change, (change: unknown) => pushes.push({ at: Date.now(), view: follower.change(change) }));

@@ -188,7 +188,7 @@ export function watchThroughProxy(
       steps.push(view.show.step);
     }
   };
-  socket.on(socketEvents.state, (view: ShowStateView, rev: unknown) => {
+  socket.on(socketEvents.state, (view: ShowStateView, rev: number) => {
     record(follower.state(view, rev));
     if (droppedAt !== null) {
       recoveries.push(Date.now() - droppedAt);
