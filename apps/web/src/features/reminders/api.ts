@@ -10,10 +10,11 @@ import { api } from '../../lib/api-client';
  */
 export function useUnsubscribe(token: string | null) {
   const valid = UnsubscribeToken.safeParse(token);
+  // The URL is the key, as for every other read: one entry, and one request, per token.
+  const url = `/api/reminders/unsubscribe?token=${encodeURIComponent(valid.data ?? '')}`;
   return useQuery({
-    queryKey: ['reminder-unsubscribe', token],
-    queryFn: () =>
-      api.post<UnsubscribeResult>(`/api/reminders/unsubscribe?token=${encodeURIComponent(valid.data ?? '')}`),
+    queryKey: [url],
+    queryFn: () => api.post<UnsubscribeResult>(url),
     enabled: valid.success,
     gcTime: Number.POSITIVE_INFINITY,
   });

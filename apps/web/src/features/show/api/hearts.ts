@@ -6,8 +6,8 @@ import { createOrderedRunner } from '../../../lib/in-order';
 import { toast } from '../../../lib/toast';
 import { heartOf, withCount, withHeart } from '../hearts';
 
-/** GET /api/hearts?showId=: the query string is not a key path, so the key is only a cache name. */
-export const heartsKey = (showId: string) => ['/api/hearts', showId] as const;
+/** GET /api/hearts?showId= through the default query function (the key is the URL). */
+export const heartsKey = (showId: string) => [`/api/hearts?showId=${encodeURIComponent(showId)}`] as const;
 const heartsMutationKey = (showId: string) => ['heart', showId] as const;
 const heartUrl = (showItemId: string) => `/api/hearts/${encodeURIComponent(showItemId)}`;
 
@@ -23,9 +23,8 @@ const inOrder = createOrderedRunner();
  */
 export function useHearts(showId: string | undefined, { live = false } = {}) {
   const queryClient = useQueryClient();
-  return useQuery({
+  return useQuery<HeartsView>({
     queryKey: heartsKey(showId ?? ''),
-    queryFn: () => api.get<HeartsView>(`/api/hearts?showId=${encodeURIComponent(showId ?? '')}`),
     enabled: Boolean(showId),
     refetchInterval: () =>
       live && showId && queryClient.isMutating({ mutationKey: heartsMutationKey(showId) }) === 0
