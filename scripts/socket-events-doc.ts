@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as contracts from '@vault/contracts';
-import { asyncApiDocument, socketEventContracts } from '../apps/api/src/platform/openapi/asyncapi';
+import { asyncApiDocument } from '../apps/api/src/platform/openapi/asyncapi';
 
 type Schema = Record<string, unknown>;
 
@@ -82,7 +82,8 @@ export function socketEventsDoc(): string {
     operations: Record<string, { action: 'send' | 'receive' }>;
   };
   const rows = Object.entries(document.components.messages).map(([key, message]) => {
-    const contract = socketEventContracts[key as keyof typeof socketEventContracts];
+    const contract: contracts.SocketEventContract =
+      contracts.socketEventContracts[key as keyof typeof contracts.socketEventContracts];
     // AsyncAPI operations are the server's: it sends server → client events and receives the others.
     const direction = document.operations[key]?.action === 'send' ? 'server → client' : 'client → server';
     const extra = Object.entries(message['x-extra-arguments'] ?? {}).map(

@@ -1,3 +1,3 @@
 // What the live-show domain offers the others: a domain imports another only through its entry file
 // (scripts/boundaries/api-rules.mjs checks it), so this list is the whole of what they share.
-export type { MemberSocketData } from './realtime';
+export type { MemberSocket, MemberSocketData } from './realtime';

@@ -1,9 +1,9 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { ClockPing, type ClockPong, socketEvents } from '@vault/contracts';
+import { type ClientToServerEvents, ClockPing, type ServerToClientEvents, socketEvents } from '@vault/contracts';
 import { reportRedisOutages } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { findUserRole } from '../auth';
 import type { SessionsEnded } from '../core/deps';
 import { errorAnswer, socketRefusal } from '../core/error-answer';
@@ -15,7 +15,7 @@ import { createWatcherCount } from './watchers';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: LiveServer;
     /** Members with the show screen open right now, across every instance. */
     watchers(): Promise<number>;
   }
@@ -36,6 +36,16 @@ export interface MemberSocketData {
   /** When the handshake began reading the session: an end at or after this closes the socket. */
   authenticatedAt: number;
 }
+
+/** The replicas send each other no events of their own (the adapter carries the broadcasts). */
+type NoInterServerEvents = Record<never, never>;
+/**
+ * The live show's Socket.IO server, typed by the event table of @vault/contracts (what is emitted
+ * and what is listened to) and by what the handshake keeps on each socket.
+ */
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, MemberSocketData>;
+/** A signed-in member's socket on the live show's server. */
+export type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, MemberSocketData>;
 
 /** Rooms that name whose sockets to close when sessions end (joined on this instance only). */
 const userRoom = (userId: string) => `user:${userId}`;
@@ -61,7 +71,7 @@ export const realtime = fp(
     const adapterClient = app.redis?.duplicate();
     // A duplicate inherits no listeners: without one, every failed retry in an outage is printed.
     if (adapterClient) reportRedisOutages(adapterClient, 'vault-api socket adapter', app.log);
-    const io = new Server(app.server, {
+    const io: LiveServer = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
       pingInterval: PING_INTERVAL_MS,
@@ -111,7 +121,7 @@ export const realtime = fp(
     app.metrics.sources.openSockets = () => io.of('/').sockets.size;
     app.metrics.sources.watchers = () => total;
     io.on('connection', (socket) => {
-      const member = socket.data as MemberSocketData;
+      const member = socket.data;
       const tag = sessionTag(member.sid);
       void socket.join([userRoom(member.userId), sessionRoom(tag)]);
       // The session may have ended between the handshake's read and the join (then no room held
@@ -121,11 +131,11 @@ export const realtime = fp(
         return;
       }
       socket.emit(socketEvents.state, store.view(Date.now()), pushed.rev);
-      socket.on(socketEvents.clockPing, (payload: unknown, ack: unknown) => {
+      // The payload is whatever the client sent (parsed here), and the ack is absent if it asked for none.
+      socket.on(socketEvents.clockPing, (payload: unknown, ack) => {
         const ping = ClockPing.safeParse(payload);
         if (!ping.success || typeof ack !== 'function') return;
-        const pong: ClockPong = { clientTime: ping.data.clientTime, serverTime: Date.now() };
-        ack(pong);
+        ack({ clientTime: ping.data.clientTime, serverTime: Date.now() });
       });
       // Admins get the live watcher count; everyone else is a watcher.
       void findUserRole(app.db, member.userId)

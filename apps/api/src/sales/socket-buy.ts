@@ -2,9 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type SocketBuyAck, SocketBuyRequest, socketEvents } from '@vault/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Socket } from 'socket.io';
 import { errorAnswer } from '../core/error-answer';
-import type { MemberSocketData } from '../live-show';
+import type { MemberSocket } from '../live-show';
 import { SIGNED_OUT } from '../platform/current-user';
 import { validationError } from '../platform/zod-provider';
 import { holdRefusal, type TokenBucket } from './press-budget';
@@ -21,17 +20,17 @@ export const socketBuy = fp(
   async (app: FastifyInstance) => {
     const { seller, budget } = app.sales;
     /** Each socket's own press bucket, beside the member's (press-budget.ts); it goes with the socket. */
-    const buckets = new WeakMap<Socket, TokenBucket>();
+    const buckets = new WeakMap<MemberSocket, TokenBucket>();
     /**
      * Refusals each socket is being held on (press-budget.ts holdRefusal). A person has one or two
      * presses in flight; a socket with more refusals held than the limit is a script keeping its
      * presses in flight to be answered in bulk, so it is answered at once and closed.
      */
-    const held = new WeakMap<Socket, number>();
-    const flooding = new WeakSet<Socket>();
+    const held = new WeakMap<MemberSocket, number>();
+    const flooding = new WeakSet<MemberSocket>();
     const { socketHeldRefusalsBeforeClose } = app.limits.buyPresses;
 
-    async function refuse(socket: Socket, userId: string, bucket: TokenBucket, refusal: unknown): Promise<never> {
+    async function refuse(socket: MemberSocket, userId: string, bucket: TokenBucket, refusal: unknown): Promise<never> {
       const holding = (held.get(socket) ?? 0) + 1;
       if (holding > socketHeldRefusalsBeforeClose) {
         flooding.add(socket);
@@ -46,8 +45,8 @@ export const socketBuy = fp(
       throw refusal;
     }
 
-    async function buy(socket: Socket, payload: unknown): Promise<SocketBuyAck> {
-      const member = socket.data as MemberSocketData;
+    async function buy(socket: MemberSocket, payload: unknown): Promise<SocketBuyAck> {
+      const member = socket.data;
       const request = SocketBuyRequest.safeParse(payload);
       if (!request.success) throw validationError(request.error);
       const { showItemId, idempotencyKey } = request.data;
@@ -77,7 +76,8 @@ export const socketBuy = fp(
     });
 
     app.io.on('connection', (socket) => {
-      socket.on(socketEvents.buy, (payload: unknown, ack: unknown) => {
+      // The payload is whatever the client sent (buy() parses it), and the ack is absent if it asked for none.
+      socket.on(socketEvents.buy, (payload: unknown, ack) => {
         if (typeof ack !== 'function') return; // an answer nobody waits for would buy blind
         const answered = buy(socket, payload).then(
           (answer) => ack(answer),
@@ -85,16 +85,11 @@ export const socketBuy = fp(
             const answer = errorAnswer(error);
             if (answer.log)
               app.log[answer.log.level]({ err: error, status: answer.status, via: 'socket' }, answer.log.msg);
-            ack({
-              ok: false,
-              status: answer.status,
-              message: answer.message,
-              code: answer.code,
-            } satisfies SocketBuyAck);
+            ack({ ok: false, status: answer.status, message: answer.message, code: answer.code });
             // Its session is over: after the answer, the socket has no business staying open.
             if (answer.code === 'not_signed_in') socket.disconnect(true);
             if (flooding.has(socket) && socket.connected) {
-              app.log.warn({ userId: (socket.data as MemberSocketData).userId }, 'closing a socket flooding Buy');
+              app.log.warn({ userId: socket.data.userId }, 'closing a socket flooding Buy');
               socket.disconnect(true);
             }
           },

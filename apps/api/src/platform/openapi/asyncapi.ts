@@ -1,84 +1,22 @@
-import {
-  ClockPing,
-  ClockPong,
-  ShowChange,
-  ShowStateView,
-  ShowTick,
-  SocketBuyAck,
-  SocketBuyRequest,
-  socketEvents,
-  WatchersView,
-} from '@vault/contracts';
-import type { z } from 'zod';
+import { type SocketEventContract, socketEventContracts, socketEvents } from '@vault/contracts';
 import { type JsonSchema, toJsonSchema } from './json-schema';
 
 type SocketEvent = keyof typeof socketEvents;
 
-interface EventContract {
-  direction: 'server → client' | 'client → server';
-  /** Who receives a server event, or who may send a client one. */
-  audience: string;
-  summary: string;
-  payload: z.ZodType;
-  /** Extra arguments after the payload (Socket.IO events may carry several). */
-  extraArgs?: Record<string, JsonSchema>;
-  /** The acknowledgement a client → server event is answered with. */
-  ack?: z.ZodType;
-}
+/** The table of @vault/contracts (socket-events.ts) with each event's contract as the common shape. */
+const contracts: Record<SocketEvent, SocketEventContract> = socketEventContracts;
 
-/**
- * Each event of `socketEvents` with its payload schema from the contracts. Typed by the keys of
- * `socketEvents`, so a new event does not compile until it is described here.
- */
-export const socketEventContracts: Record<SocketEvent, EventContract> = {
-  state: {
-    direction: 'server → client',
-    audience: 'every signed-in socket',
-    summary:
-      'The full show state: on connect, and on a change when the ops would not be smaller. The second argument is its rev, the base of the next show:change.',
-    payload: ShowStateView,
-    extraArgs: { rev: { type: 'integer' } },
-  },
-  change: {
-    direction: 'server → client',
-    audience: 'every signed-in socket',
-    summary:
-      'JSON Patch ops that turn the view pushed as `base` into the view numbered `rev`; on another base, ask for the state.',
-    payload: ShowChange,
-  },
-  tick: {
-    direction: 'server → client',
-    audience: 'every signed-in socket (volatile: may be dropped)',
-    summary: "The server's clock and the show's step, about once a second.",
-    payload: ShowTick,
-  },
-  watchers: {
-    direction: 'server → client',
-    audience: 'admins only',
-    summary: 'How many members are watching, whenever the number changes.',
-    payload: WatchersView,
-  },
-  clockPing: {
-    direction: 'client → server',
-    audience: 'any signed-in socket',
-    summary: 'A measured round trip: the server acknowledges with its clock.',
-    payload: ClockPing,
-    ack: ClockPong,
-  },
-  buy: {
-    direction: 'client → server',
-    audience: 'any signed-in socket',
-    summary: 'Buy without a new HTTP request: the same rules and answers as POST /api/show/buy.',
-    payload: SocketBuyRequest,
-    ack: SocketBuyAck,
-  },
-};
+/** Arguments after the payload, by name in the order they are sent (`x-extra-arguments`). */
+function extraArguments(contract: SocketEventContract): Record<string, JsonSchema> | undefined {
+  if (!contract.extraArgs) return undefined;
+  return Object.fromEntries(contract.extraArgs.map(({ name, schema }) => [name, { ...schema }]));
+}
 
 /** The documented schema of each event's payload and ack, by event name. */
 export function eventSchemas(): Record<string, { payload: JsonSchema; ack?: JsonSchema }> {
   return Object.fromEntries(
-    (Object.keys(socketEventContracts) as SocketEvent[]).map((key) => {
-      const contract = socketEventContracts[key];
+    (Object.keys(contracts) as SocketEvent[]).map((key) => {
+      const contract = contracts[key];
       // What a server sends is its output; what a client sends is zod's input.
       const io = contract.direction === 'server → client' ? 'output' : 'input';
       return [
@@ -101,8 +39,9 @@ export function asyncApiDocument(): Record<string, unknown> {
   const schemas = eventSchemas();
   const messages: Record<string, unknown> = {};
   const operations: Record<string, unknown> = {};
-  for (const key of Object.keys(socketEventContracts) as SocketEvent[]) {
-    const contract = socketEventContracts[key];
+  for (const key of Object.keys(contracts) as SocketEvent[]) {
+    const contract = contracts[key];
+    const extraArgs = extraArguments(contract);
     const name = socketEvents[key];
     const documented = schemas[name];
     messages[key] = {
@@ -110,7 +49,7 @@ export function asyncApiDocument(): Record<string, unknown> {
       summary: contract.summary,
       payload: documented?.payload,
       'x-audience': contract.audience,
-      ...(contract.extraArgs ? { 'x-extra-arguments': contract.extraArgs } : {}),
+      ...(extraArgs ? { 'x-extra-arguments': extraArgs } : {}),
       ...(documented?.ack ? { 'x-ack': documented.ack } : {}),
     };
     operations[key] = {
