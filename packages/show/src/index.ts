@@ -1,6 +1,6 @@
 export { createQueueScheduler, dueAtOfClockJob } from './bullmq-scheduler';
 export { createShowDriver, createTimerScheduler, type ShowDriver, type WakeScheduler } from './driver';
-export { inLineupOrder, lineupKey, lineupPosition, nextItemIndex } from './lineup';
+export { inLineupOrder, lineupKey, lineupPosition, newItemStatus, nextItemIndex } from './lineup';
 export {
   type Effect,
   nextWakeAt,

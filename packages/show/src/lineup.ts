@@ -1,4 +1,4 @@
-import type { ShowPhase } from '@vault/contracts';
+import type { ShowKind, ShowPhase } from '@vault/contracts';
 import type { Database } from '@vault/db';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 
@@ -39,4 +39,12 @@ export function nextItemIndex(show: { phase: ShowPhase; currentIndex: number }):
   if (show.phase === 'preroll') return 0;
   if (show.phase === 'intermission') return show.currentIndex + 1;
   return null;
+}
+
+/**
+ * The screen status of an item joining a lineup: a test product is for sale at once; a live
+ * show's item waits for its turn, when the clock puts it on sale.
+ */
+export function newItemStatus(kind: ShowKind): 'available' | 'queued' {
+  return kind === 'test_products' ? 'available' : 'queued';
 }

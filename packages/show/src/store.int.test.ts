@@ -1,5 +1,6 @@
 import { backends, insertShow, openTestDatabase, type TestDatabase } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inLineupOrder } from './lineup';
 import { applyCommand } from './store';
 
 const T0 = new Date(Date.UTC(2026, 10, 20, 20, 0, 0));
@@ -38,7 +39,7 @@ describe.each(backends)('applying show commands on %s', (backend) => {
         .selectFrom('showItems')
         .select('status')
         .where('showId', '=', showId)
-        .orderBy('orderIndex')
+        .$call(inLineupOrder)
         .execute()
     ).map((r) => r.status);
 

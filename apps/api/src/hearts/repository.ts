@@ -1,3 +1,4 @@
+import { lineupKey } from '@vault/show';
 import { sql } from 'kysely';
 import type { Db } from '../core/db';
 
@@ -14,7 +15,7 @@ export async function heartsOfShow(db: Db, showId: string, userId: string): Prom
     from show_items i left join item_hearts h on h.show_item_id = i.id
     where i.show_id = ${showId}
     group by i.id
-    order by min(i.order_index), min(i.created_at)`.execute(db);
+    order by ${lineupKey('i')}`.execute(db);
   return result.rows;
 }
 

@@ -43,6 +43,7 @@ const live: ShowStateView = {
     status: 'running',
     phase: 'showing',
     currentIndex: 0,
+    nextItemId: null,
     lineup,
     perKnifeSeconds: 60,
     purchaseCap: null,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { recordWatchers } from '@vault/show';
 import type { Redis } from 'ioredis';
 import type { Db } from '../core/db';
-import { insertWatchersSample } from '../show-report';
 
 const FRESH_MS = 6000;
 
@@ -81,7 +81,7 @@ export function createWatcherSampler(deps: {
       // A little shorter than the period, so timers that drift apart never skip a period.
       if (!(await take(key, Math.max(1, Math.floor(deps.periodMs * 0.9))))) return false;
       const count = await deps.count();
-      return (await insertWatchersSample(deps.db, { count, now: new Date(deps.now()) })) !== undefined;
+      return (await recordWatchers(deps.db, { count, now: new Date(deps.now()) })) !== undefined;
     },
     /** The sample right after the show moved to `step`; dropped if the show has moved on since. */
     async afterTransition(showId: string, step: number): Promise<boolean> {
@@ -91,7 +91,7 @@ export function createWatcherSampler(deps: {
       if (!(await take(`${key}:${id}`, TRANSITION_LOCK_MS))) return false;
       const count = await deps.count();
       const at = { showId, step };
-      return (await insertWatchersSample(deps.db, { count, now: new Date(deps.now()), at })) !== undefined;
+      return (await recordWatchers(deps.db, { count, now: new Date(deps.now()), at })) !== undefined;
     },
   };
 }

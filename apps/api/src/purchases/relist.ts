@@ -1,10 +1,11 @@
 import { type AdminShowItem, purchaseMessages, type RelistBody, relistMessages, showMessages } from '@vault/contracts';
 import type { ShowItem } from '@vault/db';
+import { ensureTestProductsShow, newItemStatus } from '@vault/show';
 import type { z } from 'zod';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
-import { ensureTestProductsShow, lockShow, nextOrderIndex, toAdminItem } from '../shows';
+import { lockShow, nextOrderIndex, toAdminItem } from '../shows';
 import { findPurchaseItem, insertRelistedItem } from '../test-products';
 
 /** What a relisted item takes over from the voided one: everything a member sees of it. */
@@ -58,7 +59,7 @@ export async function relistPurchase(
       ...(body.target === 'test_products' && body.price ? { price: body.price } : {}),
       showId,
       orderIndex: await nextOrderIndex(trx, showId),
-      status: body.target === 'show' ? 'queued' : 'available',
+      status: newItemStatus(show.kind),
     });
     if (!inserted) throw new AppError(409, 'conflict', relistMessages.alreadyRelisted);
     return inserted;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Purchase, SaleClaim } from '@vault/db';
+import { putBackUnsold, showSold, soldToClaim } from '@vault/show';
 import { sql } from 'kysely';
 import { type Db, withTransaction } from '../core/db';
 
@@ -70,7 +71,7 @@ export async function claimItem(
         returning m.show_id
       ), claimed as (
         update show_items i
-        set status = 'sold', sold_to_user_id = ${userId}, sold_at = ${now}, claim_id = ${claimId}, updated_at = ${now}
+        set ${soldToClaim({ userId, claimId, now })}
         from shows s, eligible e
         where i.id = ${showItemId} and s.id = i.show_id and i.claim_id is null and (
           (i.status = 'showing' and s.kind = 'live' and s.status = 'running' and s.phase = 'showing'
@@ -192,12 +193,7 @@ export async function settleClaim(
       .returningAll()
       .executeTakeFirst();
     if (!claim) return undefined;
-    await trx
-      .updateTable('showItems')
-      .set({ claimId: null, updatedAt: args.now })
-      .where('id', '=', claim.showItemId)
-      .where('claimId', '=', claim.id)
-      .execute();
+    await showSold(trx, claim, args.now);
     const shippingAddress = args.shippingAddress ?? (await shippingAddressOf(trx, claim.userId));
     // The receipt is written with the sale (the outbox): it exists exactly when the purchase does,
     // and is delivered after this commits (never inside the Buy's answer); its dedupe key is the
@@ -254,21 +250,7 @@ export async function releaseClaim(
         trx,
       );
     }
-    // A live item goes back on sale only if it is still the item being shown with time left;
-    // otherwise the clock has moved on: available (its turn passed) or queued (the show was reset).
-    await sql`
-      update show_items i
-      set claim_id = null, sold_to_user_id = null, sold_at = null, updated_at = ${args.now},
-        status = case
-          when ${claim.releaseStatus} = 'available' then 'available'
-          when s.status = 'running' and s.phase = 'showing' and s.phase_ends_at > ${args.now}
-            and i.id = (select x.id from show_items x where x.show_id = s.id
-              order by x.order_index, x.created_at offset s.current_index limit 1) then 'showing'
-          when s.status in ('idle', 'scheduled') then 'queued'
-          else 'available'
-        end
-      from shows s
-      where i.id = ${claim.showItemId} and s.id = i.show_id and i.claim_id = ${claim.id}`.execute(trx);
+    await putBackUnsold(trx, claim, args.now);
     return claim;
   });
 }

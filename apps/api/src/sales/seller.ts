@@ -1,11 +1,11 @@
 import { type BoughtPurchase, type BuyResponse, buyMessages, memberMessages } from '@vault/contracts';
 import type { Purchase } from '@vault/db';
+import { lineupPosition } from '@vault/show';
 import { AppError } from '../core/app-error';
 import type { ServiceDeps } from '../core/deps';
 import { GatewayError } from '../payments';
 import { SIGNED_OUT } from '../platform/current-user';
 import { findPurchaseWithItem } from '../purchases';
-import { lineupPosition } from '../shows';
 import { type Claim, claimItem, explainRefusal, findClaimStatus, releaseClaim, settleClaim } from './claims.repository';
 
 const KNOWN_LIMIT = 50_000;

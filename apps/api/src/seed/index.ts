@@ -1,6 +1,7 @@
+import { ensureTestProductsShow, insertShow, newItemStatus } from '@vault/show';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
-import { claimDemoSeed, ensureTestProductsShow, insertShow, insertShowItems } from '../shows';
+import { claimDemoSeed, insertShowItems } from '../shows';
 import { demoLineup, demoShow, demoTestProducts, itemValues } from './catalog';
 
 /** The shop of $1 test products exists on every install, demo or not (its items are seeded below). */
@@ -33,7 +34,7 @@ export async function seedDemoData(deps: Pick<ServiceDeps, 'db'>, now: Date): Pr
         ...itemValues(item),
         showId: show.id,
         orderIndex,
-        status: 'queued' as const,
+        status: newItemStatus('live'),
       })),
     );
     await insertShowItems(
@@ -42,7 +43,7 @@ export async function seedDemoData(deps: Pick<ServiceDeps, 'db'>, now: Date): Pr
         ...itemValues(item),
         showId: testShowId,
         orderIndex,
-        status: 'available' as const,
+        status: newItemStatus('test_products'),
       })),
     );
     return true;

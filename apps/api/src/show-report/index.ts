@@ -2,4 +2,4 @@
 // (scripts/boundaries/api-rules.mjs checks it), so this list is the whole of what they share.
 
 export type { BuyAttemptMemberRow, BuyAttemptRow } from './repository';
-export { addBuyAttempts, insertWatchersSample } from './repository';
+export { addBuyAttempts } from './repository';

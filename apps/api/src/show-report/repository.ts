@@ -2,8 +2,8 @@ import type { BuyAttemptOutcome, Show } from '@vault/db';
 import { sql } from 'kysely';
 import type { Db } from '../core/db';
 
-// The rows behind the admin's show report, and the two writes that feed it: buy attempts
-// counted per item, and watcher samples in the show's event log.
+// The rows behind the admin's show report, and the write that feeds it from here: buy attempts
+// counted per item. Watcher samples in the show's event log are @vault/show's (recordWatchers).
 
 /** A live show (never the standing test-products show: it has no run to report on). */
 export function findReportableShow(db: Db, showId: string): Promise<Show | undefined> {
@@ -100,29 +100,4 @@ export async function addBuyAttempts(
   if (members.length === 0) await addCounts.execute(db);
   else if (increments.length === 0) await addMembers.execute(db);
   else await sql`with counted as (${addCounts} returning 1) ${addMembers}`.execute(db);
-}
-
-/**
- * Appends a `watchers` event to the live show (running or paused) at its current step, in one
- * statement: the step is read where it is written, so a sample never carries a step the show has
- * left. With `at` set, only while the show is still at that step (a sample taken for a transition
- * that has since been overtaken is dropped). The show it was written to, or undefined.
- * The row lock waits out a transition being written, so the sample is ordered after its events
- * (by id as by step): readers of the log see steps in order.
- */
-export async function insertWatchersSample(
-  db: Db,
-  sample: { count: number; now: Date; at?: { showId: string; step: number } },
-): Promise<string | undefined> {
-  const payload = JSON.stringify({ count: sample.count });
-  const at = sample.at;
-  const result = await sql<{ showId: string }>`
-    insert into show_events (show_id, step, type, payload, occurred_at)
-    select s.id, s.step, 'watchers', ${payload}::jsonb, ${sample.now.toISOString()}::timestamptz
-    from shows s
-    where s.kind = 'live' and s.status in ('running', 'paused')
-      ${at ? sql`and s.id = ${at.showId}::uuid and s.step = ${at.step}` : sql``}
-    for update of s
-    returning show_id`.execute(db);
-  return result.rows[0]?.showId;
 }

@@ -3,12 +3,9 @@
 export { membersCanSee } from './member-visible';
 export {
   claimDemoSeed,
-  ensureTestProductsShow,
   findShow,
-  insertShow,
   insertShowItem,
   insertShowItems,
-  lineupPosition,
   listLineup,
   lockShow,
   nextOrderIndex,

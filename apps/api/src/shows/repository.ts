@@ -1,4 +1,5 @@
-import type { NewShow, NewShowItem, Show, ShowItem, ShowUpdate } from '@vault/db';
+import type { NewShowItem, Show, ShowItem } from '@vault/db';
+import { inLineupOrder } from '@vault/show';
 import { sql } from 'kysely';
 import type { Db } from '../core/db';
 
@@ -25,28 +26,6 @@ export function findRunningLiveShow(db: Db) {
     .executeTakeFirst();
 }
 
-export function insertShow(db: Db, values: NewShow): Promise<Show> {
-  return db.insertInto('shows').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function updateShowFields(db: Db, id: string, changes: ShowUpdate): Promise<void> {
-  await db.updateTable('shows').set(changes).where('id', '=', id).execute();
-}
-
-/**
- * The standing show that holds $1 test products. Every installation has it (seeded or not):
- * test products are bought with POST /api/show/buy {showItemId} like live items.
- */
-export async function ensureTestProductsShow(db: Db): Promise<string> {
-  await db
-    .insertInto('shows')
-    .values({ kind: 'test_products', title: '$1 Test Products', description: 'Always-open $1 test products' })
-    .onConflict((oc) => oc.column('kind').where('kind', '=', 'test_products').doNothing())
-    .execute();
-  const row = await db.selectFrom('shows').select('id').where('kind', '=', 'test_products').executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Claims the once-per-database demo seed; false when it was claimed before. */
 export async function claimDemoSeed(db: Db, now: Date): Promise<boolean> {
   const claimed = await db
@@ -60,13 +39,7 @@ export async function claimDemoSeed(db: Db, now: Date): Promise<boolean> {
 
 /** Lineups in show order. */
 export function listLineups(db: Db, showIds: string[]): Promise<ShowItem[]> {
-  return db
-    .selectFrom('showItems')
-    .selectAll()
-    .where('showId', 'in', showIds)
-    .orderBy('orderIndex')
-    .orderBy('createdAt')
-    .execute();
+  return db.selectFrom('showItems').selectAll().where('showId', 'in', showIds).$call(inLineupOrder).execute();
 }
 
 export function listLineup(db: Db, showId: string): Promise<ShowItem[]> {
@@ -123,16 +96,6 @@ export function listTestProducts(db: Db) {
     .select(TEST_PRODUCT_COLUMNS)
     .where('shows.kind', '=', 'test_products')
     .where('showItems.status', '=', 'available')
-    .orderBy('showItems.orderIndex')
-    .orderBy('showItems.createdAt')
+    .$call(inLineupOrder)
     .execute();
-}
-
-/** An item's index in its show's lineup (-1 if it is gone). */
-export async function lineupPosition(db: Db, showItemId: string): Promise<number> {
-  const position = await sql<{ n: number }>`
-    select count(*)::int as n from show_items x, show_items i
-    where i.id = ${showItemId} and x.show_id = i.show_id
-      and (x.order_index, x.created_at) < (i.order_index, i.created_at)`.execute(db);
-  return position.rows[0]?.n ?? -1;
 }

@@ -1,4 +1,5 @@
 import { type AdminShowItem, type CreateShowItemBody, showMessages, type TestProduct } from '@vault/contracts';
+import { newItemStatus } from '@vault/show';
 import type { z } from 'zod';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
@@ -42,8 +43,7 @@ export async function addShowItem(
       clipSpec: body.clipSpec ?? null,
       breakerSpec: body.breakerSpec ?? null,
       orderIndex: await nextOrderIndex(trx, show.id),
-      // Test products are for sale at once; live items wait for their turn in the show.
-      status: show.kind === 'test_products' ? 'available' : 'queued',
+      status: newItemStatus(show.kind),
     });
   });
   // The lineup members see may have grown.

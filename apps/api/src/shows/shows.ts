@@ -1,7 +1,7 @@
 import type { AdminShow, AdminShowItem, CreateShowBody, ScheduleShowBody, UpdateShowBody } from '@vault/contracts';
 import { showMessages } from '@vault/contracts';
 import type { Show, ShowItem } from '@vault/db';
-import type { ApplyResult } from '@vault/show';
+import { type ApplyResult, insertShow, updateShowFields } from '@vault/show';
 import type { z } from 'zod';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
@@ -10,14 +10,12 @@ import { heartCounts } from '../hearts';
 import {
   findRunningLiveShow,
   findShow,
-  insertShow,
   itemIdsOfShow,
   listLineup,
   listLineups,
   listLiveShows,
   lockShow,
   setItemOrder,
-  updateShowFields,
 } from './repository';
 
 /** An item as admins see it, with its heart count (demand before the drop). */

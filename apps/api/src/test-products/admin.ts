@@ -5,11 +5,12 @@ import {
   testProductMessages,
   type UpdateTestProductBody,
 } from '@vault/contracts';
+import { ensureTestProductsShow, newItemStatus } from '@vault/show';
 import type { z } from 'zod';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
-import { ensureTestProductsShow, insertShowItem, lockShow, nextOrderIndex } from '../shows';
+import { insertShowItem, lockShow, nextOrderIndex } from '../shows';
 import {
   deleteUnboughtTestProduct,
   findTestProduct,
@@ -65,7 +66,7 @@ export async function createTestProduct(
       category: body.category ?? null,
       bladeType: body.bladeType ?? null,
       orderIndex: await nextOrderIndex(trx, showId),
-      status: 'available',
+      status: newItemStatus('test_products'),
     });
   });
   return toAdminTestProduct(await load(deps, item.id));

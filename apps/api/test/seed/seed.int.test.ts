@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ensureTestProductsShow } from '@vault/show';
 import { backends, openTestDatabase, repoRoot, type TestDatabase } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/seed/index';
-import { ensureTestProductsShow } from '../../src/shows/repository';
 
 describe.each(backends)('start-up data on %s', (backend) => {
   let database: TestDatabase;

@@ -1,9 +1,9 @@
 import { type ShowReport, type SocketBuyAck, socketEvents } from '@vault/contracts';
+import { ensureTestProductsShow } from '@vault/show';
 import { backends, parseCsv, type SeededMember, type SimulatedCard, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTestProductsShow } from '../../src/shows/repository';
 import {
   advanceShowTo,
   buildTestApp,
