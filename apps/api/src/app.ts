@@ -29,6 +29,7 @@ import { originCheck } from './platform/origin-check';
 import { rateLimits } from './platform/rate-limit';
 import { securityHeaders } from './platform/security-headers';
 import { serviceDeps } from './platform/service-deps';
+import { sessionPruning } from './platform/session/maintenance';
 import { sessions } from './platform/session/plugin';
 import { spa } from './platform/spa';
 import { fastifyTrustProxy, type TrustProxy } from './platform/trust-proxy';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ],
   });
   await app.register(sessions, { secret: deps.config.sessionSecret });
+  await app.register(sessionPruning);
   await app.register(auth, { findUser: findUserById });
   // Before any route (the simulator's fault controls included): its onSend hook records admin actions.
   await app.register(audit);

@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { bootstrapAdmin, DEMO_ADMIN_EMAIL, demoteDemoAdmin } from './auth/admin-bootstrap';
 import { type LocalSecrets, loadOrCreateLocalSecrets } from './core/local-secrets';
 import { type ApiEnv, loadApiEnv } from './env';
-import { startEmbeddedMaintenance } from './platform/session/maintenance';
 import { openRuntime } from './runtime';
 import { ensureTestProducts, seedDemoData } from './seed/index';
 
@@ -49,7 +48,6 @@ async function main() {
     const port = await app.metrics.listen(env.metrics);
     app.log.info({ host: env.metrics.host, port }, 'metrics listening on /metrics');
   }
-  const stopMaintenance = env.mode === 'embedded' ? startEmbeddedMaintenance(app.deps) : () => {};
   await app.listen({ host: env.HOST, port: env.PORT, backlog: LISTEN_BACKLOG });
 
   const lines = ['', `  Vault is running (${env.mode} mode) at ${runtime.config.publicUrl}`, ...admin.banner, ''];
@@ -60,7 +58,6 @@ async function main() {
     [
       // Out of the proxy's rotation and sockets sent elsewhere, with time left for app.close().
       () => app.drain.start(Date.now() + deadlineMs / 2),
-      async () => stopMaintenance(),
       () => app.close(),
       () => runtime.close(),
     ],

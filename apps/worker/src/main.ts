@@ -1,12 +1,10 @@
 import { migrateAsOwner, migrateToLatest, openDatabase } from '@vault/db';
 import { connectRedis, EnvError, logStream, mailLogWarning, onShutdown, redactUrl } from '@vault/server';
 import { pino } from 'pino';
+import { startWorkerBackground } from './background';
 import { loadWorkerEnv } from './env';
 import { type HealthServer, startHealthServer } from './health';
 import { createWorkerMetrics } from './metrics';
-import { startMaintenance } from './processors/maintenance';
-import { startNotifications } from './processors/notifications';
-import { startShowClock } from './processors/show-clock';
 
 async function main() {
   const env = loadWorkerEnv();
@@ -25,15 +23,14 @@ async function main() {
   const redis = await connectRedis(env.REDIS_URL, 'vault-worker', log);
 
   const metrics = createWorkerMetrics();
-  const maintenance = await startMaintenance({ db: database.db, connection: redis, prefix: env.REDIS_PREFIX, log });
-  const clock = await startShowClock({
+  const background = await startWorkerBackground({
     db: database.db,
     redis,
-    prefix: env.REDIS_PREFIX,
+    env,
     log,
     onTransition: metrics.transition,
   });
-  const notifications = await startNotifications({ db: database.db, redis, env, log });
+  const { clock, notifications, maintenance } = background;
   metrics.watchQueue('clock', clock.queue, clock.worker);
   metrics.watchQueue('notifications', notifications.queue, notifications.worker);
   metrics.watchQueue('maintenance', maintenance.queue, maintenance.worker);
@@ -53,10 +50,7 @@ async function main() {
       // First: a worker on its way out no longer reports healthy.
       async () => health?.close(),
       // close() waits for running jobs; onShutdown's deadline bounds it.
-      () => clock.close(),
-      () => notifications.close(),
-      () => maintenance.worker.close(),
-      () => maintenance.queue.close(),
+      ...background.closers,
       async () => redis.disconnect(),
       () => database.close(),
     ],

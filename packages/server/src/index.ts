@@ -1,3 +1,4 @@
+export * from './background/index';
 export {
   EnvError,
   envBoolean,
@@ -12,6 +13,7 @@ export {
   redisPrefix,
   redisUrl,
 } from './env';
+export { fetchWithin } from './fetch';
 export { type LogFormat, logFormat, logStream, withLogFormatDefault } from './log-format';
 export { checkReadiness, type ReadinessProbes } from './readiness';
 export {

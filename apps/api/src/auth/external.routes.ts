@@ -1,6 +1,6 @@
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { LoginNotice } from '@vault/contracts';
-import { withTimeout } from '@vault/server';
+import { fetchWithin } from '@vault/server';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OAuthProviderConfig } from '../core/config';
@@ -39,11 +39,20 @@ const providers: ProviderRoutes[] = [
   },
 ];
 
+/** How long the provider has for each call (discovery, token, userinfo), the body's read included. */
+const PROVIDER_TIMEOUT_MS = 5000;
+
+/** A provider's JSON answer; the deadline cancels the request and covers the body. */
+function providerJson(url: string, what: string, headers?: Record<string, string>): Promise<unknown> {
+  return fetchWithin(url, { headers }, { ms: PROVIDER_TIMEOUT_MS, what }, async (response) => {
+    if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+    return response.json();
+  });
+}
+
 async function discover(issuerUrl: string): Promise<DiscoveryDocument> {
   const url = `${issuerUrl.replace(/\/$/, '')}/.well-known/openid-configuration`;
-  const response = await withTimeout(fetch(url), 5000, `OIDC discovery at ${url}`);
-  if (!response.ok) throw new Error(`OIDC discovery at ${url} answered ${response.status}`);
-  return DiscoveryDocument.parse(await response.json());
+  return DiscoveryDocument.parse(await providerJson(url, `OIDC discovery at ${url}`));
 }
 
 const toLogin = (reply: FastifyReply, notice: LoginNotice) => reply.redirect(`/login?notice=${notice}`);
@@ -71,6 +80,9 @@ async function registerProvider(app: FastifyInstance, routes: ProviderRoutes, co
         tokenPath: token.pathname,
       },
       options: { authorizationMethod: 'body' },
+      // The code-for-token exchange (simple-oauth2 over @hapi/wreck): the same deadline, for the
+      // request and for reading its answer, each aborted when it passes.
+      http: { timeout: PROVIDER_TIMEOUT_MS },
     },
     startRedirectPath: routes.startPath,
     callbackUri: `${app.config.publicUrl}${routes.callbackPath}`,
@@ -85,13 +97,10 @@ async function registerProvider(app: FastifyInstance, routes: ProviderRoutes, co
     try {
       // Checks the state against its cookie and sends the PKCE verifier; throws on a mismatch.
       const { token: tokens } = await client.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-      const response = await withTimeout(
-        fetch(document.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.access_token}` } }),
-        5000,
-        'userinfo',
-      );
-      if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
-      claims = ExternalClaims.parse(await response.json());
+      const userinfo = await providerJson(document.userinfo_endpoint, 'userinfo', {
+        authorization: `Bearer ${tokens.access_token}`,
+      });
+      claims = ExternalClaims.parse(userinfo);
     } catch (error) {
       request.log.warn({ err: error, provider: routes.provider }, 'external sign-in refused');
       return toLogin(reply, 'oauth-failed');

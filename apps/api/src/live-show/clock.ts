@@ -14,6 +14,7 @@ import {
 } from '@vault/show';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiBackground } from '../platform/background';
 
 /** How soon a failed snapshot refresh is tried again. */
 const REFRESH_RETRY_MS = 500;
@@ -133,7 +134,9 @@ export const showEngine = fp(
         refresh();
       });
       await store.refresh();
-      if (!app.redis && driver) await driver.rearmAll();
+      // Embedded, the clock is this process's timers, re-armed from the deadlines in the database.
+      const background = apiBackground(app);
+      if (background.runsHere('show-clock')) await background.start('show-clock', () => base.rearmAll());
     });
     app.addHook('onClose', async () => {
       closed = true;

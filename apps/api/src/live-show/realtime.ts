@@ -1,12 +1,13 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { type ClientToServerEvents, ClockPing, type ServerToClientEvents, socketEvents } from '@vault/contracts';
-import { reportRedisOutages } from '@vault/server';
+import { every, reportRedisOutages } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { findUserRole } from '../auth';
 import type { SessionsEnded } from '../core/deps';
 import { errorAnswer, socketRefusal } from '../core/error-answer';
+import { apiBackground } from '../platform/background';
 import { SIGNED_OUT } from '../platform/current-user';
 import { isOwnSocketOrigin, publicOriginOf } from '../platform/origin';
 import { sessionTag } from '../platform/session/plugin';
@@ -21,8 +22,6 @@ declare module 'fastify' {
   }
 }
 
-const TICK_MS = 1000;
-const WATCHERS_MS = 2000;
 // Socket.IO's defaults (25 s + 20 s) leave a silent client counted as a watcher for up to 45 s:
 // ping every 5 s and drop a client that has not answered within 4 more.
 const PING_INTERVAL_MS = 5000;
@@ -153,17 +152,19 @@ export const realtime = fp(
         .catch((error: unknown) => app.log.warn({ err: error }, 'socket role lookup failed'));
     });
     // Every couple of seconds: count, and tell this instance's admins when the number moved.
-    const counter = setInterval(() => {
-      const before = total;
-      watchers
-        .total()
-        .then((count) => {
-          total = count;
-          if (count !== before) io.local.to('admins').emit(socketEvents.watchers, { count });
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'counting watchers failed'));
-    }, WATCHERS_MS);
-    counter.unref();
+    const background = apiBackground(app);
+    const stopCounter = background.start('watcher-count', () =>
+      every('watcher-count', () => {
+        const before = total;
+        watchers
+          .total()
+          .then((count) => {
+            total = count;
+            if (count !== before) io.local.to('admins').emit(socketEvents.watchers, { count });
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'counting watchers failed'));
+      }),
+    );
     // Every change goes to every socket of this instance as ONE packet, encoded once (a broadcast).
     // After the full view on connect, a change is sent as the ops from the previous push when
     // that is smaller (a Sold is a few hundred bytes against a full lineup): less to write to
@@ -179,10 +180,11 @@ export const realtime = fp(
       app.metrics.fanout(push.event, (performance.now() - started) / 1000);
     };
     store.on('change', pushState);
-    const ticker = setInterval(() => {
-      io.local.volatile.emit(socketEvents.tick, { serverTime: Date.now(), step: store.step() });
-    }, TICK_MS);
-    ticker.unref();
+    const stopTicker = background.start('socket-tick', () =>
+      every('socket-tick', () => {
+        io.local.volatile.emit(socketEvents.tick, { serverTime: Date.now(), step: store.step() });
+      }),
+    );
 
     // Draining: close each socket's transport. The client takes that as a lost connection and
     // reconnects by itself (a server-side disconnect() would tell it to stay away); with this
@@ -192,8 +194,8 @@ export const realtime = fp(
     });
     // Open sockets would hold app.close() forever: disconnect them first.
     app.addHook('preClose', async () => {
-      clearInterval(ticker);
-      clearInterval(counter);
+      stopTicker();
+      stopCounter();
       await watchers.close();
       store.off('change', pushState);
       sessionStore.off('ended', closeEnded);

@@ -1,8 +1,8 @@
+import { every, SAMPLE_WATCHERS_EVERY_MS } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiBackground } from '../platform/background';
 import { createWatcherSampler } from './watchers';
-
-const DEFAULT_PERIOD_MS = 10_000;
 
 /**
  * Members watching over time, for the show report: while a live show runs or is paused, the
@@ -13,7 +13,7 @@ const DEFAULT_PERIOD_MS = 10_000;
  */
 export const watcherSamples = fp(
   async (app: FastifyInstance) => {
-    const periodMs = app.config.watcherSampleMs ?? DEFAULT_PERIOD_MS;
+    const periodMs = app.config.watcherSampleMs ?? SAMPLE_WATCHERS_EVERY_MS;
     const { store } = app.shows;
     const sampler = createWatcherSampler({
       db: app.db,
@@ -42,18 +42,23 @@ export const watcherSamples = fp(
       const show = live();
       if (show) run(() => sampler.afterTransition(show.id, show.step));
     };
-    let timer: NodeJS.Timeout | undefined;
+    let stopSampling: (() => void) | undefined;
     app.addHook('onReady', async () => {
       store.on('change', onChange);
-      timer = setInterval(() => {
-        if (live()) run(() => sampler.periodic());
-      }, periodMs);
-      timer.unref();
+      stopSampling = apiBackground(app).start('watcher-samples', () =>
+        every(
+          'watcher-samples',
+          () => {
+            if (live()) run(() => sampler.periodic());
+          },
+          periodMs,
+        ),
+      );
     });
     // No sample starts once closing begins (the watcher count is being torn down).
     app.addHook('preClose', async () => {
       closing = true;
-      clearInterval(timer);
+      stopSampling?.();
       store.off('change', onChange);
     });
     // The database is closed by the app's owner, after app.close(): let a sample under way land.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { tryLock } from '@vault/server';
 import { recordWatchers } from '@vault/show';
 import type { Redis } from 'ioredis';
 import type { Db } from '../core/db';
@@ -72,7 +73,7 @@ export function createWatcherSampler(deps: {
 
   async function take(lockKey: string, ms: number): Promise<boolean> {
     if (!redis) return true;
-    return (await redis.set(lockKey, String(process.pid), 'PX', ms, 'NX')) === 'OK';
+    return (await tryLock(redis, lockKey, ms)) !== null;
   }
 
   return {

@@ -2,12 +2,12 @@ import {
   createEmbeddedNotifier,
   createQueueNotifier,
   DEFAULT_REMINDER_LEAD_SECONDS,
-  DEFAULT_SWEEP_EVERY_MS,
   type Notifier,
 } from '@vault/notify';
-import { quietRedisErrors } from '@vault/server';
+import { quietRedisErrors, SWEEP_OUTBOX_EVERY_MS } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiBackground } from '../platform/background';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,10 +50,10 @@ export const notifications = fp(
       links: { publicUrl: app.config.publicUrl },
       log: app.log,
       leadMs,
-      sweepEveryMs: app.config.notifySweepMs ?? DEFAULT_SWEEP_EVERY_MS,
+      sweepEveryMs: app.config.notifySweepMs ?? SWEEP_OUTBOX_EVERY_MS,
     });
     app.decorate('notify', notifier);
-    app.addHook('onReady', () => notifier.start());
+    app.addHook('onReady', () => apiBackground(app).start('notifications', () => notifier.start()));
     app.addHook('onClose', () => notifier.close());
   },
   { name: 'notifications', dependencies: ['infrastructure'] },

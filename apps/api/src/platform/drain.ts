@@ -1,7 +1,7 @@
+import { every } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-const IDLE_SWEEP_MS = 100;
+import { apiBackground } from './background';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +52,9 @@ export const drain = fp(
         // Node closes the connections idle at close() only. One busy then (a long-poll answered
         // by Engine.IO, which Fastify's hooks never see) would sit idle for the keep-alive
         // timeout and hold app.close(): close whatever has gone idle since, until the process ends.
-        setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+        apiBackground(app).start('idle-connection-sweep', () =>
+          every('idle-connection-sweep', () => app.server.closeIdleConnections()),
+        );
         for (const step of steps) {
           if (Date.now() >= deadline) break;
           try {

@@ -1,5 +1,7 @@
+import { every, RECONCILE_CLAIMS_EVERY_MS, tryLock } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiBackground } from '../platform/background';
 import { type AttemptCounter, createAttemptCounter } from './attempts';
 import { createBuyableItems } from './buyable-items';
 import { type MeteredSeller, meterSeller } from './metrics';
@@ -22,9 +24,6 @@ declare module 'fastify' {
     };
   }
 }
-
-const RECONCILE_EVERY_MS = 5_000;
-const ATTEMPTS_FLUSH_MS = 1_000;
 
 /**
  * Selling: the seller behind POST /api/show/buy, the bus hints that let every instance refuse
@@ -63,17 +62,19 @@ export const sales = fp(
     app.decorate('sales', { seller, budget, reconcile, attempts: { flush: attempts.flush } });
     const flushAttempts = () =>
       attempts.flush().catch((error: unknown) => app.log.error({ err: error }, 'flushing buy attempts failed'));
-    const flusher = setInterval(() => void flushAttempts(), ATTEMPTS_FLUSH_MS);
-    flusher.unref();
+    const background = apiBackground(app);
+    const stopFlusher = background.start('buy-attempt-flush', () =>
+      every('buy-attempt-flush', () => void flushAttempts()),
+    );
 
     /** One replica per period (the steps are conditional anyway; this only saves gateway calls). */
     async function ourTurn(): Promise<boolean> {
       if (!app.redis) return true;
       const key = `${app.config.redisPrefix}:lock:reconcile`;
-      return (await app.redis.set(key, String(process.pid), 'PX', RECONCILE_EVERY_MS - 1000, 'NX')) === 'OK';
+      return (await tryLock(app.redis, key, RECONCILE_CLAIMS_EVERY_MS - 1000)) !== null;
     }
 
-    let timer: NodeJS.Timeout | undefined;
+    let stopReconciler: (() => void) | undefined;
     let unsubscribe: (() => Promise<void>) | undefined;
     let unfollowShow: (() => void) | undefined;
     app.addHook('onReady', async () => {
@@ -90,13 +91,14 @@ export const sales = fp(
         ourTurn()
           .then((mine) => (mine ? reconcile(options) : undefined))
           .catch((error: unknown) => app.log.error({ err: error }, 'reconciling sale claims failed'));
-      await run(app.config.mode === 'embedded' ? { pendingAfterMs: 0 } : undefined);
-      timer = setInterval(() => void run(), RECONCILE_EVERY_MS);
-      timer.unref();
+      stopReconciler = await background.start('claim-reconciler', async () => {
+        await run(app.config.mode === 'embedded' ? { pendingAfterMs: 0 } : undefined);
+        return every('claim-reconciler', () => void run());
+      });
     });
     app.addHook('onClose', async () => {
-      clearInterval(timer);
-      clearInterval(flusher);
+      stopReconciler?.();
+      stopFlusher();
       unfollowShow?.();
       await unsubscribe?.();
       // The last second's presses. The database is closed by the app's owner after app.close().

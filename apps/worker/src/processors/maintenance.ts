@@ -1,11 +1,9 @@
 import { MaintenanceJob, queueNames } from '@vault/contracts';
 import type { Database } from '@vault/db';
-import { pruneExpiredSessions, quietRedisErrors } from '@vault/server';
+import { PRUNE_SESSIONS_EVERY_MS, pruneExpiredSessions, quietRedisErrors } from '@vault/server';
 import { type ConnectionOptions, type Job, Queue, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-
-const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
 export interface MaintenanceDeps {
   db: Kysely<Database>;
@@ -32,7 +30,7 @@ export async function startMaintenance(deps: MaintenanceDeps) {
   const queue = new Queue<MaintenanceJob>(queueNames.maintenance, { connection: deps.connection, prefix: deps.prefix });
   await queue.upsertJobScheduler(
     'prune-sessions',
-    { every: PRUNE_EVERY_MS },
+    { every: PRUNE_SESSIONS_EVERY_MS },
     { name: 'prune-sessions', data: { type: 'prune-sessions' }, opts: { removeOnComplete: 100, removeOnFail: 100 } },
   );
   const worker = new Worker<MaintenanceJob>(

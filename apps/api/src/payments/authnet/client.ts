@@ -74,6 +74,7 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
 
   async function call(body: object): Promise<Record<string, unknown>> {
     let response: Response;
+    let text: string;
     try {
       response = await fetch(endpoint(), {
         method: 'POST',
@@ -81,6 +82,8 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
+      // The deadline covers the body too: a gateway that answers its headers and stalls times out.
+      text = await response.text();
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
       throw new GatewayError(
@@ -88,7 +91,6 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
         timedOut ? 'The payment gateway timed out' : 'The payment gateway is unreachable',
       );
     }
-    const text = await response.text();
     if (!response.ok) throw new GatewayError('unavailable', `The payment gateway answered HTTP ${response.status}`);
     // Authorize.Net starts its JSON with a UTF-8 byte order mark.
     const json = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
