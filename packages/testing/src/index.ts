@@ -6,6 +6,16 @@ export { type Backend, backends, createScratchDatabase, openTestDatabase, type T
 export { type DockerImage, type DockerStage, dockerImage, readDockerfile } from './dockerfile';
 export { type EventuallyOptions, eventually, msUntil } from './eventually';
 export {
+  type CardToTokenize,
+  type GatewayJson,
+  type GatewayReply,
+  type OpaqueData,
+  postGateway,
+  SIM_TABLES,
+  simulatorState,
+  tokenizeCard,
+} from './gateway';
+export {
   HAPROXY_PATH,
   type Haproxy,
   localHaproxyConfig,
@@ -47,6 +57,7 @@ export {
   buildShow,
   databaseWriter,
   insertShow,
+  insertShowRows,
   type KnifeToAdd,
   knives,
   type ShowToBuild,

@@ -1,5 +1,5 @@
-import type { Database } from '@vault/db';
-import type { Kysely } from 'kysely';
+import type { Database, ShowsTable } from '@vault/db';
+import type { Insertable, Kysely } from 'kysely';
 
 /** One knife of a lineup, with what an admin types into the item form. */
 export interface KnifeToAdd {
@@ -12,8 +12,8 @@ export interface KnifeToAdd {
 
 export interface ShowToBuild {
   title: string;
-  perKnifeSeconds: number;
   /** Each timing left out gets the default of where the show is written (the API's, or the column's). */
+  perKnifeSeconds?: number;
   intermissionSeconds?: number;
   prerollSeconds?: number;
   soldHoldSeconds?: number;
@@ -49,12 +49,19 @@ export async function buildShow(writer: ShowWriter, show: ShowToBuild): Promise<
   return { showId, itemIds };
 }
 
-/** Writes rows directly: for clock, chaos and in-process tests that set up a scene faster than an admin could. */
-export function databaseWriter(db: Kysely<Database>): ShowWriter {
+/**
+ * Writes rows directly: for clock, chaos and in-process tests that set up a scene faster than an
+ * admin could. `row` sets what the admin API cannot (a scheduled status, a launch time).
+ */
+export function databaseWriter(db: Kysely<Database>, row: Omit<Insertable<ShowsTable>, 'title'> = {}): ShowWriter {
   return {
     async show(values) {
-      const row = await db.insertInto('shows').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      const { id } = await db
+        .insertInto('shows')
+        .values({ ...row, ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
     },
     async items(showId, lineup) {
       const rows = await db
@@ -88,4 +95,17 @@ export function apiWriter(post: (path: string, body: object) => Promise<{ id: st
 /** A show written straight to the database, for clock and chaos tests that time its phases; its id. */
 export async function insertShow(db: Kysely<Database>, show: ShowToBuild): Promise<string> {
   return (await buildShow(databaseWriter(db), show)).showId;
+}
+
+/** A show written straight to the database, with its rows as written: the show, its items in lineup order. */
+export async function insertShowRows(
+  db: Kysely<Database>,
+  show: ShowToBuild,
+  row: Omit<Insertable<ShowsTable>, 'title'> = {},
+) {
+  const { showId } = await buildShow(databaseWriter(db, row), show);
+  return {
+    show: await db.selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirstOrThrow(),
+    items: await db.selectFrom('showItems').selectAll().where('showId', '=', showId).orderBy('orderIndex').execute(),
+  };
 }

@@ -40,6 +40,11 @@ export interface StackOptions {
   admin?: { email: string; password: string } | null;
   /** Scaled: every API's SESSION_SECRET (default a random one), so a test can sign sessions the stack takes. */
   sessionSecret?: string;
+  /**
+   * Scaled without a proxy: every API's PUBLIC_URL (its Origin check, its links) is the first API's,
+   * one public address as a deployment has, instead of its own.
+   */
+  sharedPublicUrl?: boolean;
   /** The host in the stack's URLs; '127.0.0.1' spares a benchmark the name lookups (default 'localhost'). */
   host?: string;
 }
@@ -136,7 +141,7 @@ async function startScaledStack(options: StackOptions): Promise<Stack> {
     const workers: RunningProcess[] = [];
     const startApi = async (index: number) => {
       // Behind the proxy every replica's PUBLIC_URL is the proxy's (its Origin checks and links).
-      const publicUrl = proxyPort ? url : (apiUrls[index] ?? '');
+      const publicUrl = proxyPort || options.sharedPublicUrl ? url : (apiUrls[index] ?? '');
       const env = { ...apiEnv, PORT: String(apiPorts[index]), PUBLIC_URL: publicUrl };
       const proc = startProcess('apps/api/src/main.ts', env, options.apiNodeArgs);
       everything.push(proc);

@@ -1,6 +1,6 @@
 import { simulatorDb } from '@vault/authnet-simulator';
 import { loginNotices } from '@vault/contracts';
-import { backends } from '@vault/testing';
+import { backends, buildShow, databaseWriter, knives } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password';
@@ -37,17 +37,8 @@ describe.each(backends)('an account squatted before its owner signs in externall
 
   /** A live show an hour away with two items: something to heart and to be reminded of. */
   async function upcomingShow() {
-    const show = await db()
-      .insertInto('shows')
-      .values({ title: `Squat ${backend} ${++seq}`, status: 'scheduled', launchTime: new Date(Date.now() + 3_600_000) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await db()
-      .insertInto('showItems')
-      .values([0, 1].map((i) => ({ showId: show.id, title: `Knife ${i}`, price: '99.00', orderIndex: i })))
-      .returningAll()
-      .execute();
-    return { showId: show.id, itemIds: items.sort((a, b) => a.orderIndex - b.orderIndex).map((i) => i.id) };
+    const writer = databaseWriter(db(), { status: 'scheduled', launchTime: new Date(Date.now() + 3_600_000) });
+    return buildShow(writer, { title: `Squat ${backend} ${++seq}`, items: knives(2, { price: '99.00' }) });
   }
 
   /** The stranger: registers the address, onboards with their own shipping address, saves a card, hearts, subscribes. */

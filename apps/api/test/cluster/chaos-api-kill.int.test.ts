@@ -1,21 +1,23 @@
 import { migrateSimulator, simulatorDb } from '@vault/authnet-simulator';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '@vault/db';
 import {
+  buildShow,
   checkLedger,
   createScratchDatabase,
-  freePort,
+  databaseWriter,
   killNow,
+  knives,
+  msUntil,
   openTestRedis,
-  type RunningProcess,
   type SeededMember,
+  type Stack,
   seedOnboardedMembers,
-  simulatorEnv,
-  startProcess,
+  startStack,
   TEST_REDIS_URL,
   type TestRedis,
 } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupList, waitUntil } from '../support/chaos-show';
+import { cleanupList } from '../support/chaos-show';
 
 const SESSION_SECRET = 'a-kill-test-secret-that-is-long-enough-42';
 /** The gateway's timeout; the reconciler leaves a claim alone for twice that plus 5 s (sales/plugin.ts). */
@@ -31,9 +33,8 @@ afterAll(cleanups.run);
 describe('kill -9 of an API replica mid-Buy (scaled: two real API processes on Postgres + Redis)', () => {
   let database: DatabaseHandle;
   let redis: TestRedis;
-  let ports: number[];
-  let env: Record<string, string>;
-  const replicas: RunningProcess[] = [];
+  /** Two API replicas and no worker, started once the scene is set. */
+  let stack: Stack;
   let showId: string;
   let items: Array<{ id: string; price: string }>;
   /** A: the card authorises but the answer never comes. B, C, watcher: cards that approve. */
@@ -43,22 +44,14 @@ describe('kill -9 of an API replica mid-Buy (scaled: two real API processes on P
   let watcher: SeededMember;
   let admin: SeededMember;
 
-  const origin = () => `http://localhost:${ports[0]}`;
   const call = async (replica: number, method: string, path: string, cookie: string, body?: unknown) => {
-    const res = await fetch(`http://localhost:${ports[replica]}${path}`, {
+    const res = await fetch(`${stack.apiUrls[replica]}${path}`, {
       method,
-      headers: { origin: origin(), cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { origin: stack.url, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
     return { status: res.status, json: (await res.json()) as unknown };
-  };
-  const startReplica = async (index: number) => {
-    const proc = startProcess('apps/api/src/main.ts', { ...env, PORT: String(ports[index]) });
-    cleanups.add(() => proc.stop(5000));
-    replicas[index] = proc;
-    await proc.waitFor('Vault is running (scaled mode)', 90_000);
-    return proc;
   };
   /** Puts item `index` of the show on sale for the next 10 minutes (no worker runs: the clock stands still). */
   const showItem = async (index: number) => {
@@ -105,44 +98,41 @@ describe('kill -9 of an API replica mid-Buy (scaled: two real API processes on P
     if (!a || !b || !c || !w || !boss) throw new Error('seeding failed');
     [buyerA, buyerB, buyerC, watcher, admin] = [a, b, c, w, boss];
     await database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
-    const show = await database.db
-      .insertInto('shows')
-      .values({ title: 'Kill mid-Buy', perKnifeSeconds: 600 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    showId = show.id;
+    ({ showId } = await buildShow(databaseWriter(database.db), {
+      title: 'Kill mid-Buy',
+      perKnifeSeconds: 600,
+      items: knives(2, { price: '180.00' }),
+    }));
     items = await database.db
-      .insertInto('showItems')
-      .values([0, 1].map((i) => ({ showId, title: `Knife ${i}`, price: '180.00', orderIndex: i })))
-      .returning(['id', 'price'])
+      .selectFrom('showItems')
+      .select(['id', 'price'])
+      .where('showId', '=', showId)
+      .orderBy('orderIndex')
       .execute();
     await showItem(0);
 
-    ports = [await freePort(), await freePort()];
-    env = {
-      DATABASE_URL: scratch.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: redis.prefix,
-      SESSION_SECRET,
-      ...simulatorEnv(),
-      AUTHNET_TIMEOUT_MS: String(TIMEOUT_MS),
-      SEED_DEMO: 'false',
-      SERVE_WEB: 'false',
-      PUBLIC_URL: origin(),
-      LOG_LEVEL: 'info',
-    };
-    await Promise.all([startReplica(0), startReplica(1)]);
+    stack = await startStack({
+      mode: 'scaled',
+      apiReplicas: 2,
+      workers: 0,
+      services: { databaseUrl: scratch.url, redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix },
+      // One public address: both replicas take the first one's Origin.
+      sharedPublicUrl: true,
+      sessionSecret: SESSION_SECRET,
+      admin: null,
+      apiEnv: { AUTHNET_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
+    cleanups.add(() => stack.stop());
   }, 180_000);
 
   it('settles the claim into a purchase from the other replica, within the stale window and one period', async () => {
     const item = items[0];
-    const [first] = replicas;
+    const [first] = stack.apis;
     if (!item || !first) throw new Error('setup');
     // A presses Buy on replica 1; the gateway records the authorisation and never answers.
     const pressed = call(0, 'POST', '/api/show/buy', buyerA.cookie, { showItemId: item.id }).catch((e: Error) => e);
     let claimId = '';
-    await waitUntil(
-      'the authorisation recorded',
+    await msUntil(
       async () => {
         claimId = (await pendingClaim(item.id))?.id ?? '';
         if (!claimId) return false;
@@ -153,29 +143,27 @@ describe('kill -9 of an API replica mid-Buy (scaled: two real API processes on P
           .executeTakeFirst();
         return charge !== undefined;
       },
-      10_000,
+      { within: 10_000, every: 25, what: 'the authorisation recorded' },
     );
     await killNow(first);
     const killed = performance.now();
     expect(await pressed).toBeInstanceOf(Error);
 
     // Replica 2's reconciler asks the gateway, finds the authorisation and records the sale.
-    const untilPurchase = waitUntil(
-      'the purchase',
+    const untilPurchase = msUntil(
       async () => {
         const res = await call(1, 'GET', '/api/purchases', buyerA.cookie);
         return res.status === 200 && (res.json as unknown[]).length === 1;
       },
-      STALE_AFTER_MS + RECONCILE_EVERY_MS + SLACK_MS,
+      { within: STALE_AFTER_MS + RECONCILE_EVERY_MS + SLACK_MS, every: 25, what: 'the purchase' },
     ).then(() => performance.now() - killed);
-    const untilShownSold = waitUntil(
-      'the item shown sold',
+    const untilShownSold = msUntil(
       async () => {
         const res = await call(1, 'GET', '/api/show/state', watcher.cookie);
         const lineup = (res.json as { show?: { lineup?: Array<{ id: string; status: string }> } }).show?.lineup;
         return lineup?.find((entry) => entry.id === item.id)?.status === 'sold';
       },
-      STALE_AFTER_MS + RECONCILE_EVERY_MS + SLACK_MS,
+      { within: STALE_AFTER_MS + RECONCILE_EVERY_MS + SLACK_MS, every: 25, what: 'the item shown sold' },
     ).then(() => performance.now() - killed);
     const [toPurchase, toShownSold] = await Promise.all([untilPurchase, untilShownSold]);
     console.log(
@@ -199,7 +187,7 @@ describe('kill -9 of an API replica mid-Buy (scaled: two real API processes on P
       .where('invoiceNumber', '=', claimId)
       .execute();
     expect(charges).toEqual([{ id: Number(claim.transactionId), status: 'authorized', amount: item.price }]);
-    expect(replicas[1]?.output()).toContain('sale claims reconciled');
+    expect(stack.apis[1]?.output()).toContain('sale claims reconciled');
     expect((await checkLedger(database, item.id)).problems).toEqual([]);
   }, 60_000);
 
@@ -207,7 +195,7 @@ describe('kill -9 of an API replica mid-Buy (scaled: two real API processes on P
     const item = await showItem(1);
     // Replica 1 comes back; its gateway call will hang before anything is recorded, through a
     // fault queued on replica 2 (the queue is shared: it is in the database).
-    const first = await startReplica(0);
+    const first = await stack.startApi(0);
     const fault = await call(1, 'POST', '/sandbox/authnet/faults', admin.cookie, {
       requestType: 'createTransactionRequest',
       kind: 'timeout',
@@ -215,25 +203,24 @@ describe('kill -9 of an API replica mid-Buy (scaled: two real API processes on P
     expect(fault.status).toBe(200);
     const faults = simulatorDb(database).selectFrom('authnetSimFaults').select('id');
     const pressed = call(0, 'POST', '/api/show/buy', buyerB.cookie, { showItemId: item.id }).catch((e: Error) => e);
-    await waitUntil(
-      'the charge hanging',
-      async () => (await pendingClaim(item.id)) !== undefined && (await faults.execute()).length === 0,
-      10_000,
-    );
+    await msUntil(async () => (await pendingClaim(item.id)) !== undefined && (await faults.execute()).length === 0, {
+      within: 10_000,
+      every: 25,
+      what: 'the charge hanging',
+    });
     await killNow(first);
     const killed = performance.now();
     expect(await pressed).toBeInstanceOf(Error);
 
     // C keeps pressing Buy on replica 2: refused while the claim stands, sold once it is released.
     // Pressing faster than a person can, C also meets the press budget now and then (429).
-    const toSold = await waitUntil(
-      'the item sold to another member',
+    const toSold = await msUntil(
       async () => {
         const answer = await call(1, 'POST', '/api/show/buy', buyerC.cookie, { showItemId: item.id });
         if (![200, 409, 429].includes(answer.status)) throw new Error(`Buy answered ${answer.status}`);
         return answer.status === 200;
       },
-      STALE_AFTER_MS + RECONCILE_EVERY_MS + SLACK_MS,
+      { within: STALE_AFTER_MS + RECONCILE_EVERY_MS + SLACK_MS, every: 25, what: 'the item sold to another member' },
     );
     console.log(
       `[chaos] kill -9 of an API replica mid-Buy (never authorised) → item sold to another member: ${Math.round(toSold)} ms`,

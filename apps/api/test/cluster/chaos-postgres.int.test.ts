@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { serviceUnavailableMessage } from '@vault/contracts';
 import {
   createScratchDatabase,
+  msUntil,
   openTestRedis,
   type PrivatePostgres,
   startLinkProxy,
@@ -20,7 +21,6 @@ import {
   oneTo,
   readShow,
   setUpChaosShow,
-  waitUntil,
 } from '../support/chaos-show';
 
 const cleanups = cleanupList();
@@ -47,7 +47,11 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
       .orderBy('orderIndex')
       .executeTakeFirstOrThrow();
     await start();
-    await waitUntil('the show at step 4', async () => ((await readShow(db, showId))?.step ?? 0) >= 4, 20_000);
+    await msUntil(async () => ((await readShow(db, showId))?.step ?? 0) >= 4, {
+      within: 20_000,
+      every: 25,
+      what: 'the show at step 4',
+    });
     // The member has the show open: its session is in the API's cache.
     expect((await stack.call('GET', '/api/show/state', { cookie: member.cookie })).status).toBe(200);
 
@@ -94,10 +98,9 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
 
     await postgres.start();
     const upAt = Date.now();
-    const firstSuccess = await waitUntil(
-      'a request that needs the database succeeds',
+    const firstSuccess = await msUntil(
       async () => (await stack.call('GET', '/api/health/ready', { timeoutMs: 5000 })).status === 200,
-      20_000,
+      { within: 20_000, every: 25, what: 'a request that needs the database succeeds' },
     );
     console.log(`[chaos] postgres back: first successful request after ${firstSuccess.toFixed(0)} ms`);
     expect(firstSuccess).toBeLessThan(5000);
@@ -113,7 +116,11 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
       expect([user.status, purchases.status, ready.status]).toEqual([200, 200, 200]);
     }
 
-    await waitUntil('the show completes', async () => (await readShow(db, showId))?.status === 'completed', 30_000);
+    await msUntil(async () => (await readShow(db, showId))?.status === 'completed', {
+      within: 30_000,
+      every: 25,
+      what: 'the show completes',
+    });
     const show = await readShow(db, showId);
     const steps = await appliedSteps(db, showId);
     // Every step once, none lost, none twice — across the outage.

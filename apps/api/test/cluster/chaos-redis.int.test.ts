@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createScratchDatabase, type PrivateRedis, startLinkProxy, startPrivateRedis, uniqueId } from '@vault/testing';
+import {
+  createScratchDatabase,
+  msUntil,
+  type PrivateRedis,
+  startLinkProxy,
+  startPrivateRedis,
+  uniqueId,
+} from '@vault/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   appliedSteps,
@@ -9,7 +16,6 @@ import {
   oneTo,
   readShow,
   setUpChaosShow,
-  waitUntil,
 } from '../support/chaos-show';
 
 const cleanups = cleanupList();
@@ -59,30 +65,42 @@ describe('chaos: Redis restarted mid-show (1 API + 1 worker, real processes)', (
       // Polling covers the gap: the state is answered from memory with Redis gone.
       expect(polls.every((p) => p.status === 200)).toBe(true);
       expect(slowest).toBeLessThan(2000);
-      const pushed = await waitUntil('a push after the restart', async () => pushes.some((p) => p.at > upAt), 15_000);
+      const pushed = await msUntil(async () => pushes.some((p) => p.at > upAt), {
+        within: 15_000,
+        every: 25,
+        what: 'a push after the restart',
+      });
       console.log(`[chaos] redis back (${label}): first push after ${pushed.toFixed(0)} ms`);
       return upAt;
     };
     const stepNow = async () => (await readShow(db, showId))?.step ?? 0;
 
-    await waitUntil('the show at step 3', async () => (await stepNow()) >= 3, 20_000);
+    await msUntil(async () => (await stepNow()) >= 3, { within: 20_000, every: 25, what: 'the show at step 3' });
     const keptUpAt = await outage('data kept', false);
     // The socket's link drops after the restart: the client reconnects and asks to recover its
     // session, which the streams adapter looks up in Redis; the full state comes either way.
     const droppedAt = Date.now();
     socket.io.engine.close();
-    const resynced = await waitUntil(
-      'the state after a reconnect',
-      async () => pushes.some((p) => p.at > droppedAt && p.view?.show),
-      10_000,
-    );
+    const resynced = await msUntil(async () => pushes.some((p) => p.at > droppedAt && p.view?.show), {
+      within: 10_000,
+      every: 25,
+      what: 'the state after a reconnect',
+    });
     console.log(`[chaos] redis back (data kept): a dropped socket had the state again after ${resynced.toFixed(0)} ms`);
     const afterFirst = await stepNow();
-    await waitUntil('two more transitions', async () => (await stepNow()) >= afterFirst + 2, 15_000);
+    await msUntil(async () => (await stepNow()) >= afterFirst + 2, {
+      within: 15_000,
+      every: 25,
+      what: 'two more transitions',
+    });
     // Redis back empty: every delayed wake-up is gone; the worker re-arms from phase_ends_at.
     const wipedUpAt = await outage('data lost', true);
 
-    await waitUntil('the show completes', async () => (await readShow(db, showId))?.status === 'completed', 40_000);
+    await msUntil(async () => (await readShow(db, showId))?.status === 'completed', {
+      within: 40_000,
+      every: 25,
+      what: 'the show completes',
+    });
     const show = await readShow(db, showId);
     const steps = await appliedSteps(db, showId);
     expect(steps.map((s) => s.step)).toEqual(oneTo(show?.step ?? 0));
@@ -96,7 +114,11 @@ describe('chaos: Redis restarted mid-show (1 API + 1 worker, real processes)', (
       expect(resumed.at - upAt).toBeLessThan(5000);
     }
     // The member's screen ends where the show did: the pushes resumed and carried it to the end.
-    await waitUntil('the socket shows the show ended', async () => pushes.at(-1)?.view?.show === null, 5000);
+    await msUntil(async () => pushes.at(-1)?.view?.show === null, {
+      within: 5000,
+      every: 25,
+      what: 'the socket shows the show ended',
+    });
     expect(pushes.every((p) => p.view !== null)).toBe(true); // every change followed from the last
     expect(stack.api.child.exitCode).toBeNull();
     expect(stack.worker.child.exitCode).toBeNull();

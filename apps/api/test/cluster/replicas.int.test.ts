@@ -1,56 +1,27 @@
 import { createShowFollower, type ShowStateView, socketEvents } from '@vault/contracts';
-import { migrateToLatest, openDatabase } from '@vault/db';
-import {
-  createScratchDatabase,
-  freePort,
-  openTestRedis,
-  type RunningProcess,
-  simulatorEnv,
-  startProcess,
-  TEST_REDIS_URL,
-} from '@vault/testing';
+import { apiWriter, buildShow, startStack } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const running: RunningProcess[] = [];
 const sockets: Socket[] = [];
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await Promise.all(running.map((p) => p.stop(5000)));
 });
 
 describe('scaled mode: two API replicas and a worker on Postgres + Redis', () => {
   it('clients on both replicas receive every transition of a show exactly once', async () => {
-    const scratch = await createScratchDatabase();
-    const redis = await openTestRedis();
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url });
-    await migrateToLatest(database);
-    await database.close();
+    const stack = await startStack({
+      mode: 'scaled',
+      apiReplicas: 2,
+      workers: 1,
+      // One public address: both replicas take the first one's Origin.
+      sharedPublicUrl: true,
+      sessionSecret: 'a-replica-test-secret-long-enough-12345',
+      admin: { email: 'ops@vault.test', password: 'ops-password-1' },
+    });
     try {
-      const shared = {
-        DATABASE_URL: scratch.url,
-        REDIS_URL: TEST_REDIS_URL,
-        REDIS_PREFIX: redis.prefix,
-        SESSION_SECRET: 'a-replica-test-secret-long-enough-12345',
-        ...simulatorEnv(),
-        SEED_DEMO: 'false',
-        SERVE_WEB: 'false',
-        ADMIN_EMAIL: 'ops@vault.test',
-        ADMIN_PASSWORD: 'ops-password-1',
-      };
-      const ports = [await freePort(), await freePort()];
-      const replicas = ports.map((port) =>
-        startProcess('apps/api/src/main.ts', {
-          ...shared,
-          PORT: String(port),
-          PUBLIC_URL: `http://localhost:${ports[0]}`,
-        }),
-      );
-      const worker = startProcess('apps/worker/src/main.ts', { ...shared, LOG_LEVEL: 'info' });
-      running.push(...replicas, worker);
-      await Promise.all([...replicas.map((r) => r.waitFor('Vault is running')), worker.waitFor('show clock started')]);
-
-      const origin = `http://localhost:${ports[0]}`;
+      const ports = stack.apiPorts;
+      const origin = stack.url;
       const call = async (port: number, method: string, url: string, cookie: string, body?: unknown) => {
         const res = await fetch(`http://localhost:${port}${url}`, {
           method,
@@ -96,17 +67,19 @@ describe('scaled mode: two API replicas and a worker on Postgres + Redis', () =>
         ),
       );
 
-      const show = (
-        await call(ports[0] ?? 0, 'POST', '/api/shows', cookie, {
-          title: 'Replicas',
-          perKnifeSeconds: 1,
-          intermissionSeconds: 0,
-          prerollSeconds: 1,
-        })
-      ).json;
-      for (const title of ['A', 'B', 'C'])
-        await call(ports[1] ?? 0, 'POST', '/api/show-items', cookie, { showId: show.id, title, price: '5' });
-      await call(ports[1] ?? 0, 'POST', '/api/show/start', cookie, { showId: show.id });
+      // The show is created on one replica, its items added and started on the other.
+      const writer = apiWriter(async (url, body) => {
+        const port = url === '/api/shows' ? ports[0] : ports[1];
+        return (await call(port ?? 0, 'POST', url, cookie, body)).json;
+      });
+      const { showId } = await buildShow(writer, {
+        title: 'Replicas',
+        perKnifeSeconds: 1,
+        intermissionSeconds: 0,
+        prerollSeconds: 1,
+        items: ['A', 'B', 'C'].map((title) => ({ title, price: '5' })),
+      });
+      await call(ports[1] ?? 0, 'POST', '/api/show/start', cookie, { showId });
 
       // start (1), three items (2–4), completed (5): every client sees 1–4 once each, in order.
       await expect
@@ -121,9 +94,7 @@ describe('scaled mode: two API replicas and a worker on Postgres + Redis', () =>
         expect(new Set(live).size).toBe(live.length);
       }
     } finally {
-      await Promise.all(running.splice(0).map((p) => p.stop(5000)));
-      await redis.dispose();
-      await scratch.drop();
+      await stack.stop();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { buyMessages, HeartCount, HeartsView } from '@vault/contracts';
-import { backends, type SeededMember, seedOnboardedMembers } from '@vault/testing';
+import { backends, insertShowRows, knives, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from '../test-app';
 
@@ -20,17 +20,11 @@ describe.each(backends)('hearts on %s', (backend) => {
 
   /** A live show with three items, in a given status (scheduled: the countdown card's preview). */
   async function showWithItems(status: 'scheduled' | 'idle' | 'completed' = 'scheduled') {
-    const show = await db()
-      .insertInto('shows')
-      .values({ title: 'Hearts', status, launchTime: new Date(Date.now() + 3_600_000), perKnifeSeconds: 60 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await db()
-      .insertInto('showItems')
-      .values([0, 1, 2].map((i) => ({ showId: show.id, title: `Knife ${i}`, price: '99.00', orderIndex: i })))
-      .returningAll()
-      .execute();
-    return { show, items: items.sort((a, b) => a.orderIndex - b.orderIndex) };
+    return insertShowRows(
+      db(),
+      { title: 'Hearts', perKnifeSeconds: 60, items: knives(3, { price: '99.00' }) },
+      { status, launchTime: new Date(Date.now() + 3_600_000) },
+    );
   }
 
   const heart = (member: SeededMember | null, itemId: string, on = true) =>

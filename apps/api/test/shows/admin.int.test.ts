@@ -1,5 +1,5 @@
 import { simulatorDb } from '@vault/authnet-simulator';
-import { backends, seedOnboardedMembers } from '@vault/testing';
+import { apiWriter, backends, buildShow, seedOnboardedMembers } from '@vault/testing';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, type TestApp } from '../test-app';
@@ -26,15 +26,23 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: InjectOptions['payload'], cookie = admin) =>
     t.app.inject({ method, url, headers: { origin: ORIGIN, cookie }, ...(payload === undefined ? {} : { payload }) });
 
+  /** A show with these items through the admin API: the show and the items as it answered them. */
   async function showWithItems(titles: string[]) {
-    const show = (
-      await call('POST', '/api/shows', { title: 'Edit me', perKnifeSeconds: 60, prerollSeconds: 0 })
-    ).json();
-    const items = [];
-    for (const title of titles) {
-      items.push((await call('POST', '/api/show-items', { showId: show.id, title, price: '120' })).json());
-    }
-    return { show, items: items as Array<{ id: string; title: string }> };
+    const answers: Array<{ id: string; title: string }> = [];
+    const writer = apiWriter(async (url, body) => {
+      const answer = (await call('POST', url, body as InjectOptions['payload'])).json();
+      answers.push(answer);
+      return answer;
+    });
+    await buildShow(writer, {
+      title: 'Edit me',
+      perKnifeSeconds: 60,
+      prerollSeconds: 0,
+      items: titles.map((title) => ({ title, price: '120' })),
+    });
+    const [show, ...items] = answers;
+    if (!show) throw new Error('the show was not created');
+    return { show, items };
   }
 
   it.each([

@@ -2,13 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createShowFollower, type ShowStateView, socketEvents } from '@vault/contracts';
 import { type Database, openDatabase } from '@vault/db';
 import {
-  freePort,
   insertShow,
+  msUntil,
   type RunningProcess,
   type SeededMember,
+  type StackServices,
   seedOnboardedMembers,
-  simulatorEnv,
-  startProcess,
+  startStack,
 } from '@vault/testing';
 import type { Kysely } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
@@ -23,7 +23,7 @@ export const SESSION_SECRET = 'a-chaos-test-secret-long-enough-1234567';
 /** The admin the stack bootstraps: the one account whose password the tests know. */
 export const ADMIN = { email: 'ops@vault.test', password: 'ops-password-1' };
 
-export interface ScaledStack {
+export interface ChaosStack {
   api: RunningProcess;
   worker: RunningProcess;
   /** http://localhost:<port>, the API's PUBLIC_URL (so its Origin checks pass). */
@@ -45,15 +45,7 @@ export interface Answer {
   ms: number;
 }
 
-export interface StackServices {
-  databaseUrl: string;
-  redisUrl: string;
-  /** The API's own way to Redis (a link proxy the test can cut, say); the worker's is redisUrl. */
-  apiRedisUrl?: string;
-  /** The API's own way to the database (a link proxy the test can cut); the worker's is databaseUrl. */
-  apiDatabaseUrl?: string;
-  redisPrefix: string;
-}
+export type { StackServices };
 
 /** Cleanups run last-registered first, each whatever the others did: `afterAll(cleanups.run)`. */
 export function cleanupList() {
@@ -71,7 +63,7 @@ export function cleanupList() {
 }
 
 export interface ChaosShow {
-  stack: ScaledStack;
+  stack: ChaosStack;
   db: Kysely<Database>;
   /** Onboarded, with a card and a signed-in session. */
   member: SeededMember;
@@ -89,7 +81,7 @@ export async function setUpChaosShow(
   show: { title: string; items: number },
   cleanups: ReturnType<typeof cleanupList>,
 ): Promise<ChaosShow> {
-  const stack = await startScaledStack(services);
+  const stack = await startChaosStack(services);
   cleanups.add(() => stack.stop());
   const database = await openDatabase({ kind: 'postgres', url: services.databaseUrl, poolSize: 2 });
   cleanups.add(() => database.close());
@@ -117,43 +109,21 @@ export async function setUpChaosShow(
   };
 }
 
-export async function startScaledStack(services: StackServices): Promise<ScaledStack> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const shared = {
-    DATABASE_URL: services.databaseUrl,
-    REDIS_URL: services.redisUrl,
-    REDIS_PREFIX: services.redisPrefix,
-    LOG_LEVEL: 'info',
-  };
-  const api = startProcess('apps/api/src/main.ts', {
-    ...shared,
-    REDIS_URL: services.apiRedisUrl ?? services.redisUrl,
-    DATABASE_URL: services.apiDatabaseUrl ?? services.databaseUrl,
-    ...simulatorEnv(),
-    PORT: String(port),
-    PUBLIC_URL: url,
-    SERVE_WEB: 'false',
-    SEED_DEMO: 'false',
-    SESSION_SECRET,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+/** One API and one worker on the test's services, the admin bootstrapped, and an HTTP client of the API. */
+export async function startChaosStack(services: StackServices): Promise<ChaosStack> {
+  const stack = await startStack({
+    mode: 'scaled',
+    apiReplicas: 1,
+    workers: 1,
+    services,
+    sessionSecret: SESSION_SECRET,
+    admin: ADMIN,
   });
-  let worker: RunningProcess | undefined;
-  const stop = async () => {
-    await Promise.all([api.stop(5000), worker?.stop(5000)]);
-  };
-  try {
-    // The API migrates first; the worker then starts on a ready schema.
-    await api.waitFor('Vault is running (scaled mode)', 90_000);
-    worker = startProcess('apps/worker/src/main.ts', shared);
-    await worker.waitFor('show clock started', 90_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-
-  const call: ScaledStack['call'] = async (method, path, options = {}) => {
+  const [api] = stack.apis;
+  const [worker] = stack.workers;
+  if (!api || !worker) throw new Error('the stack started without its API or worker');
+  const { url } = stack;
+  const call: ChaosStack['call'] = async (method, path, options = {}) => {
     const started = performance.now();
     const res = await fetch(`${url}${path}`, {
       method,
@@ -169,10 +139,9 @@ export async function startScaledStack(services: StackServices): Promise<ScaledS
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : {}, ms: performance.now() - started };
   };
-  const running = worker;
   return {
     api,
-    worker: running,
+    worker,
     url,
     call,
     async adminCookie() {
@@ -187,7 +156,7 @@ export async function startScaledStack(services: StackServices): Promise<ScaledS
       if (!cookie) throw new Error('admin login set no session cookie');
       return cookie.split(';')[0] ?? '';
     },
-    stop,
+    stop: () => stack.stop(),
   };
 }
 
@@ -199,16 +168,6 @@ export async function readShow(db: Kysely<Database>, showId: string) {
     .where('id', '=', showId)
     .executeTakeFirst()
     .catch(() => null);
-}
-
-/** Polls until `done` holds, every 25 ms; how long that took. Throws after `timeoutMs`. */
-export async function waitUntil(what: string, done: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = performance.now();
-  while (!(await done())) {
-    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(25);
-  }
-  return performance.now() - started;
 }
 
 /**
@@ -246,7 +205,7 @@ export async function followShow(url: string, cookie: string, cleanups: ReturnTy
     pushes.push({ at: Date.now(), view: follower.state(view, rev) }),
   );
   socket.on(socketEvents.change, (change: unknown) => pushes.push({ at: Date.now(), view: follower.change(change) }));
-  await waitUntil('the socket gets the state', async () => pushes.length > 0, 10_000);
+  await msUntil(async () => pushes.length > 0, { within: 10_000, every: 25, what: 'the socket gets the state' });
   return { socket, pushes };
 }
 
@@ -269,25 +228,33 @@ export async function endShowDuringCut(
   );
   const { pushes } = await followShow(stack.url, member.cookie, cleanups);
   await start();
-  await waitUntil('the last phase', async () => ((await readShow(db, showId))?.step ?? 0) >= lastStep - 1, 20_000);
-  await waitUntil('the member sees the show', async () => Boolean(pushes.at(-1)?.view?.show), 5000);
+  await msUntil(async () => ((await readShow(db, showId))?.step ?? 0) >= lastStep - 1, {
+    within: 20_000,
+    every: 25,
+    what: 'the last phase',
+  });
+  await msUntil(async () => Boolean(pushes.at(-1)?.view?.show), {
+    within: 5000,
+    every: 25,
+    what: 'the member sees the show',
+  });
 
   options.cut(options.outageMs);
   const cutAt = Date.now();
-  await waitUntil(
-    'the show completes',
-    async () => (await readShow(db, showId))?.status === 'completed',
-    options.outageMs,
-  );
+  await msUntil(async () => (await readShow(db, showId))?.status === 'completed', {
+    within: options.outageMs,
+    every: 25,
+    what: 'the show completes',
+  });
   const completedAt = (await appliedSteps(db, showId)).at(-1)?.at ?? 0;
   await sleep(cutAt + options.outageMs - Date.now());
   const backAt = Date.now();
   const endSeenInCut = pushes.some((p) => p.at >= cutAt && p.at < backAt && p.view?.show === null);
   // No further change will come: only the API's own recovery can show the end.
-  const seenAfterMs = await waitUntil(
-    'the member sees the show ended',
-    async () => pushes.some((p) => p.at >= backAt && p.view?.show === null),
-    10_000,
-  );
+  const seenAfterMs = await msUntil(async () => pushes.some((p) => p.at >= backAt && p.view?.show === null), {
+    within: 10_000,
+    every: 25,
+    what: 'the member sees the show ended',
+  });
   return { stack, endedIntoCutMs: completedAt - cutAt, endSeenInCut, seenAfterMs };
 }

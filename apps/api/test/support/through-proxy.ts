@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createShowFollower, IDEMPOTENCY_HEADER, type ShowStateView, socketEvents } from '@vault/contracts';
-import type { Cluster } from '@vault/testing';
+import { apiWriter, buildShow, type Cluster, eventually, knives } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 
 /** What one request through the proxy came back with. */
@@ -69,26 +69,22 @@ export function proxyClient(cluster: Cluster) {
     admin: string,
     options: { items: number; perKnifeSeconds: number; intermissionSeconds: number },
   ): Promise<string> {
-    const show = await call<{ id: string }>('POST', '/api/shows', {
-      cookie: admin,
-      body: {
-        title: `Proxy show ${randomUUID().slice(0, 6)}`,
-        perKnifeSeconds: options.perKnifeSeconds,
-        intermissionSeconds: options.intermissionSeconds,
-        prerollSeconds: 1,
-      },
+    const writer = apiWriter(async (url, body) => {
+      const answer = await call<{ id: string }>('POST', url, { cookie: admin, body });
+      const what = url === '/api/shows' ? 'creating a show' : 'adding an item';
+      if (answer.status !== 201) throw new Error(`${what} answered ${answer.status}`);
+      return answer.json;
     });
-    if (show.status !== 201) throw new Error(`creating a show answered ${show.status}`);
-    for (let i = 0; i < options.items; i++) {
-      const item = await call('POST', '/api/show-items', {
-        cookie: admin,
-        body: { showId: show.json.id, title: `Knife ${i + 1}`, price: '25.00' },
-      });
-      if (item.status !== 201) throw new Error(`adding an item answered ${item.status}`);
-    }
-    const started = await call('POST', '/api/show/start', { cookie: admin, body: { showId: show.json.id } });
+    const { showId } = await buildShow(writer, {
+      title: `Proxy show ${randomUUID().slice(0, 6)}`,
+      perKnifeSeconds: options.perKnifeSeconds,
+      intermissionSeconds: options.intermissionSeconds,
+      prerollSeconds: 1,
+      items: knives(options.items, { first: 1, price: '25.00' }),
+    });
+    const started = await call('POST', '/api/show/start', { cookie: admin, body: { showId } });
     if (started.status !== 200) throw new Error(`starting the show answered ${started.status}`);
-    return show.json.id;
+    return showId;
   }
 
   /** Polls the state until `test` holds; every wait has a deadline. */
@@ -97,15 +93,16 @@ export function proxyClient(cluster: Cluster) {
     test: (view: ShowStateView) => boolean,
     timeoutMs = 30_000,
   ): Promise<ShowStateView> {
-    const deadline = Date.now() + timeoutMs;
     let last: unknown;
-    while (Date.now() < deadline) {
-      const answer = await call<ShowStateView>('GET', '/api/show/state', { cookie });
-      if (answer.status === 200 && test(answer.json)) return answer.json;
-      last = answer.json;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`the show never reached the awaited state; last: ${JSON.stringify(last)}`);
+    return eventually(
+      async () => {
+        const answer = await call<ShowStateView>('GET', '/api/show/state', { cookie });
+        if (answer.status === 200 && test(answer.json)) return answer.json;
+        last = answer.json;
+        return null;
+      },
+      { within: timeoutMs, every: 100, what: () => `the awaited state of the show (last: ${JSON.stringify(last)})` },
+    );
   }
 
   return { call, adminCookie, pinTo, startShow, waitForState };

@@ -1,5 +1,5 @@
 import { priceMessages, testProductMessages } from '@vault/contracts';
-import { backends, seedOnboardedMembers } from '@vault/testing';
+import { backends, eventually, seedOnboardedMembers } from '@vault/testing';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, startLiveShow, type TestApp } from '../test-app';
@@ -179,14 +179,17 @@ describe.each(backends)('managing test products on %s', (backend) => {
     if (!slow) throw new Error('setup');
     const product = await create({ title: 'Hot Item', price: '4.00' });
     const buying = call('POST', '/api/show/buy', { showItemId: product.id }, slow.cookie);
-    await waitFor(async () => {
-      const row = await t.database.db
-        .selectFrom('showItems')
-        .select('claimId')
-        .where('id', '=', product.id)
-        .executeTakeFirstOrThrow();
-      return row.claimId !== null;
-    });
+    await eventually(
+      async () => {
+        const row = await t.database.db
+          .selectFrom('showItems')
+          .select('claimId')
+          .where('id', '=', product.id)
+          .executeTakeFirstOrThrow();
+        return row.claimId !== null;
+      },
+      { within: 5000, every: 20, what: 'the item claimed' },
+    );
     const during = await call('DELETE', `${BASE}/${product.id}`);
     expect([during.statusCode, during.json()]).toEqual([
       409,
@@ -232,11 +235,3 @@ describe.each(backends)('managing test products on %s', (backend) => {
     expect((await forAdmins()).some((p) => p.title === 'Sneaky')).toBe(false);
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
