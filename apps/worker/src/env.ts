@@ -9,6 +9,7 @@ import {
   postgresUrl,
   redisPrefix,
   redisUrl,
+  SWEEP_OUTBOX_EVERY_MS,
   withLogFormatDefault,
 } from '@vault/server';
 import { z } from 'zod';
@@ -61,7 +62,7 @@ export const WorkerEnvObject = z.object({
     .int()
     .min(1)
     .max(3600)
-    .default(30)
+    .default(SWEEP_OUTBOX_EVERY_MS / 1000)
     .describe('How often due emails (retries, a delivery a crash left behind) are looked for.'),
 });
 
