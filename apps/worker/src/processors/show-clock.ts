@@ -1,8 +1,8 @@
 import { createRedisBus } from '@vault/bus';
 import { ClockJob, clockQueueName } from '@vault/contracts';
 import type { Database } from '@vault/db';
-import { createQueueScheduler, createShowDriver, dueAtOfClockJob, type ShowDriver } from '@vault/show';
 import { quietRedisErrors } from '@vault/server';
+import { createQueueScheduler, createShowDriver, dueAtOfClockJob, type ShowDriver } from '@vault/show';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
