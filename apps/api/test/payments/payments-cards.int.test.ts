@@ -1,93 +1,25 @@
-import { generateSimulatorCredentials, simulatorDb } from '@vault/authnet-simulator';
+import { simulatorDb } from '@vault/authnet-simulator';
 import { backends } from '@vault/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
 import { createAuthNetClient, GatewayError } from '../../src/payments/authnet/client';
-import { type Agent, agent, buildTestApp, gatewayEndpoint, postGateway, type TestApp, tokenizeCard } from '../test-app';
+import { buildTestApp, gatewayEndpoint, postGateway, type TestApp } from '../test-app';
+import { paymentsHelpers, simulatorPayments } from './payments-support';
 
-const profile = {
-  fullName: 'Ada Blade',
-  address: '1 Forge Street',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phoneNumber: '',
-  skillLevel: 'expert',
-};
+// Saving a card through the onboarding card step, managing saved cards, and the gateway client
+// itself against the simulator over real HTTP.
 
 describe.each(backends)('onboarding and payments on %s', (backend) => {
   let t: TestApp;
-  const simulatorCredentials = generateSimulatorCredentials();
+  const { simulatorCredentials, options } = simulatorPayments();
   const endpoint = () => gatewayEndpoint(t.app);
+  const { tokenize, member, memberCount } = paymentsHelpers(() => t);
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, {
-      listen: true,
-      config: { payments: { mode: 'simulator', env: 'sandbox', timeoutMs: 1500, ...simulatorCredentials } },
-    });
+    t = await buildTestApp(backend, options);
   });
   afterAll(async () => {
     await t?.close();
-  });
-
-  /** What Accept.js does in the browser: card data to the (simulated) provider, a token back. */
-  async function tokenize(cardNumber: string) {
-    const { bytes, json, opaqueData } = await tokenizeCard(t.app, cardNumber);
-    // Like Authorize.Net, the body starts with a UTF-8 byte order mark (fetch's text() would hide it).
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(json.messages.resultCode).toBe('Ok');
-    return opaqueData;
-  }
-
-  let n = 0;
-  async function member(withProfile = true): Promise<Agent> {
-    const email = `member${++n}@example.com`;
-    await t.database.db
-      .insertInto('users')
-      .values({ email, password: await hashPassword('password-123'), firstName: 'Ada', lastName: 'Blade' })
-      .execute();
-    const a = agent(t.app);
-    await a.post('/api/auth/login', { email, password: 'password-123' });
-    if (withProfile) expect((await a.post('/api/onboarding/complete', profile)).statusCode).toBe(200);
-    return a;
-  }
-
-  describe('the onboarding profile', () => {
-    it.each([
-      [{ ...profile, fullName: '' }, 'Full name is required'],
-      [{ ...profile, address: ' ' }, 'Street address is required'],
-      [{ ...profile, city: '' }, 'City is required'],
-      [{ ...profile, state: 'T' }, 'State is required'],
-      [{ ...profile, zip: '7870' }, 'ZIP code is required'],
-      [{ ...profile, skillLevel: 'master' }, undefined],
-    ])('refuses %j', async (body, message) => {
-      const res = await (await member(false)).post('/api/onboarding/complete', body);
-      expect(res.statusCode).toBe(400);
-      if (message) expect(res.json()).toEqual({ message, code: 'invalid_request' });
-    });
-
-    it('saves the profile, defaults the country to US, and is not complete without a card', async () => {
-      const a = await member(false);
-      const { fullName, address, city, state, zip } = profile;
-      const res = await a.post('/api/onboarding/complete', { fullName, address, city, state, zip });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().user.onboardingCompleted).toBe(false);
-      const saved = (await a.get('/api/profile')).json();
-      expect(saved).toMatchObject({
-        address,
-        city,
-        state,
-        zip,
-        country: 'US',
-        skillLevel: 'beginner',
-        phoneNumber: null,
-      });
-    });
-
-    it('needs a session', async () => {
-      expect((await agent(t.app).post('/api/onboarding/complete', profile)).statusCode).toBe(401);
-    });
   });
 
   describe('saving a card (preauth)', () => {
@@ -193,7 +125,7 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
       const row = await t.database.db
         .selectFrom('users')
         .select('authNetPaymentProfileId')
-        .where('email', '=', `member${n - 1}@example.com`)
+        .where('email', '=', `member${memberCount() - 1}@example.com`)
         .executeTakeFirstOrThrow();
       const method = await t.database.db
         .selectFrom('paymentMethods')
@@ -208,104 +140,6 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
       await a.post('/api/payment/preauth', await tokenize('6011000000000012'));
       const res = await a.post('/api/payment-methods', await tokenize('6011000000000012'));
       expect(res.statusCode).toBe(409);
-    });
-  });
-
-  describe('profile', () => {
-    it('updates the profile with the profile edit form’s rules; email never changes', async () => {
-      const a = await member();
-      const bad = await a.request({
-        method: 'PUT',
-        url: '/api/profile',
-        payload: { ...profile, firstName: '', lastName: 'B' },
-      });
-      expect(bad.json()).toEqual({ message: 'First name is required', code: 'invalid_request' });
-      const res = await a.request({
-        method: 'PUT',
-        url: '/api/profile',
-        payload: {
-          firstName: 'Ada',
-          lastName: 'Forge',
-          address: '2 Anvil Rd',
-          city: 'Dallas',
-          state: 'TX',
-          zip: '75201',
-          email: 'hijack@example.com',
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        firstName: 'Ada',
-        lastName: 'Forge',
-        fullName: 'Ada Forge',
-        address: '2 Anvil Rd',
-        country: 'US',
-        email: `member${n}@example.com`,
-      });
-    });
-  });
-
-  describe('orders and purchases', () => {
-    it('lists only the member’s own purchases in the Orders tab’s order view', async () => {
-      const a = await member();
-      const me = (await a.get('/api/auth/user')).json().user;
-      const other = await member();
-      const otherUser = (await other.get('/api/auth/user')).json().user;
-      const show = await t.database.db
-        .insertInto('shows')
-        .values({ title: 'Orders' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const items = await t.database.db
-        .insertInto('showItems')
-        .values([
-          { showId: show.id, title: 'Raven Tanto', price: '425.00', status: 'sold', soldAt: new Date() },
-          { showId: show.id, title: 'Other Knife', price: '10.00', status: 'sold', soldAt: new Date() },
-        ])
-        .returning('id')
-        .execute();
-      await t.database.db
-        .insertInto('purchases')
-        .values([
-          {
-            userId: me.id,
-            showItemId: items[0]?.id ?? '',
-            amount: '425.00',
-            shippingAddress: '1 Forge Street, Austin, TX 78701, US',
-            transactionId: '1',
-          },
-          {
-            userId: otherUser.id,
-            showItemId: items[1]?.id ?? '',
-            amount: '10.00',
-            shippingAddress: 'x',
-            transactionId: '2',
-          },
-        ])
-        .execute();
-      const orders = (await a.get('/api/orders')).json();
-      expect(orders).toEqual([
-        {
-          id: expect.any(String),
-          status: 'authorized',
-          createdAt: expect.any(String),
-          productTitle: 'Raven Tanto',
-          quantity: 1,
-          totalAmount: '425.00',
-          shippingAddress: '1 Forge Street, Austin, TX 78701, US',
-        },
-      ]);
-      const purchases = (await a.get('/api/purchases')).json();
-      expect(purchases).toEqual([
-        {
-          id: orders[0].id,
-          showItemId: items[0]?.id,
-          itemTitle: 'Raven Tanto',
-          amount: '425.00',
-          status: 'authorized',
-          createdAt: orders[0].createdAt,
-        },
-      ]);
     });
   });
 
