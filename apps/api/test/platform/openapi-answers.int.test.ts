@@ -1,139 +1,26 @@
-import { Validator } from '@seriousme/openapi-schema-validator';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openapiPath, pointer, schemaValidator } from '../openapi-support';
-import {
-  type Agent,
-  agent,
-  buildTestApp,
-  mailedToken,
-  ORIGIN,
-  seedCustomerAndAdmin,
-  type TestApp,
-  tokenizeCard,
-} from '../test-app';
+import type { schemaValidator } from '../openapi-support';
+import { type Agent, agent, mailedToken, type TestApp, tokenizeCard } from '../test-app';
+import { type OpenApi, openapiChecks, openOpenApiApp, profile } from './openapi-contract-support';
 
-interface Operation {
-  'x-vault-access': 'anonymous' | 'member' | 'admin';
-  tags?: string[];
-  responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
-}
-type OpenApi = { paths: Record<string, Record<string, Operation>>; tags: Array<{ name: string }> };
-
-const ID = '00000000-0000-4000-8000-000000000000';
-/** The documents and their UI: served beside the API, not part of it. */
-const DOCS = /^\/api\/(docs|openapi\.json|asyncapi\.json)/;
-const profile = { fullName: 'Ada Blade', address: '1 Forge Street', city: 'Austin', state: 'TX', zip: '78701' };
+// The contract test: every documented operation called for real, as the right user, its answer
+// checked against the document.
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
   let doc: OpenApi;
-  let customer: string;
   let admin: string;
   let validate: ReturnType<typeof schemaValidator>;
   /** Every documented operation a real request answered with a documented 2xx/3xx, checked. */
   const covered = new Set<string>();
+  const { check, onSale, agentWith, templateOf } = openapiChecks(() => ({ t, doc, validate }), covered);
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { listen: true });
-    const seeded = await seedCustomerAndAdmin(t);
-    customer = seeded.customer.cookie;
-    admin = seeded.admin.cookie;
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    expect(res.statusCode).toBe(200);
-    doc = res.json();
-    validate = schemaValidator(doc, 'openapi');
+    ({ t, doc, admin, validate } = await openOpenApiApp());
   });
   afterAll(async () => {
     await t?.close();
   });
-
-  const routes = () =>
-    t.app.routeTable
-      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !DOCS.test(r.url))
-      .map((r) => ({ method: r.method.toLowerCase(), path: openapiPath(r.url) }));
-
-  it('validates as OpenAPI 3.1', async () => {
-    const result = await new Validator().validate(doc);
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
-    expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
-  });
-
-  it('has every route the API registers, with its method, and nothing else', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
-    const registered = routes().map((r) => `${r.method} ${r.path}`);
-    expect(registered.filter((r) => !documented.includes(r))).toEqual([]);
-    expect(documented.filter((r) => !registered.includes(r))).toEqual([]);
-    expect(registered.length).toBeGreaterThan(35);
-    // Grouped for a reader: the member's show first, the payment simulator (a stand-in for the gateway) last.
-    const tags = doc.tags.map((t) => t.name);
-    expect(tags[0]).toBe('show');
-    expect(tags.at(-1)).toBe('payment simulator');
-    const used = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
-    expect(new Set(tags)).toEqual(used);
-  });
-
-  it('describes a success answer for every operation (no placeholder "Default Response")', () => {
-    const placeholders = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(ops)
-        .filter(([, op]) => !Object.keys(op.responses).some((s) => /^[23]/.test(s)))
-        .map(([m]) => `${m} ${path}`),
-    );
-    expect(placeholders).toEqual([]);
-    expect(JSON.stringify(doc).includes('Default Response')).toBe(false);
-  });
-
-  it("documents a route's own refusals by status, each with the shared ErrorBody answer", () => {
-    const refusals = (method: string, path: string) =>
-      Object.fromEntries(
-        Object.entries(doc.paths[path]?.[method]?.responses ?? {})
-          .filter(([status]) => /^[45]/.test(status))
-          .map(([status, response]) => [status, response.$ref]),
-      );
-    // A member's Buy: declined or failed payment, sold, a reused key — besides the common ones.
-    expect(refusals('post', '/api/show/buy')).toMatchObject({
-      402: '#/components/responses/Error402',
-      409: '#/components/responses/Error409',
-      422: '#/components/responses/Error422',
-    });
-    expect(refusals('post', '/api/payment-methods')).toMatchObject({
-      402: '#/components/responses/Error402',
-      502: '#/components/responses/Error502',
-    });
-    // Every referenced answer exists and carries ErrorBody.
-    const components = (doc as unknown as { components: { responses: Record<string, unknown> } }).components.responses;
-    const referenced = Object.values(doc.paths).flatMap((ops) =>
-      Object.values(ops).flatMap((op) =>
-        Object.values(op.responses).flatMap((r) => (r.$ref ? [r.$ref.split('/').pop() ?? ''] : [])),
-      ),
-    );
-    for (const name of new Set(referenced)) {
-      expect(JSON.stringify(components[name]), name).toContain('#/components/schemas/ErrorBody');
-    }
-  });
-
-  /** Checks a real answer against what the document says that operation answers with that status. */
-  function check(method: string, url: string, res: LightMyRequestResponse): void {
-    const path = openapiPath(url);
-    const op = doc.paths[path]?.[method];
-    if (!op) throw new Error(`${method} ${path} is not documented`);
-    const status = String(res.statusCode);
-    const documented = op.responses[status] ?? op.responses.default;
-    if (!documented) throw new Error(`${method} ${path} answered ${status}, which is not documented: ${res.body}`);
-    if (/^[23]/.test(status)) covered.add(`${method} ${path}`);
-    const type = String(res.headers['content-type'] ?? '').split(';')[0] ?? '';
-    if (type !== 'application/json') return;
-    const base = documented.$ref
-      ? `openapi#${documented.$ref.slice(1)}`
-      : `openapi#/paths/${pointer(path)}/${method}/responses/${status}`;
-    const schema = validate.getSchema(`${base}/content/application~1json/schema`);
-    if (!schema) throw new Error(`${method} ${path} ${status}: no JSON schema documented for a JSON answer`);
-    // The simulator's gateway answers, like Authorize.Net, with a byte order mark first.
-    if (!schema(JSON.parse(res.body.replace(/^\uFEFF/, '')))) {
-      throw new Error(`${method} ${path} ${status} does not match its schema: ${JSON.stringify(schema.errors)}`);
-    }
-  }
 
   it('answers every documented operation, as the right user, with a body its schema accepts', async () => {
     const asAdmin = agentWith(admin);
@@ -305,63 +192,4 @@ describe('the OpenAPI document', () => {
     // Every documented operation was answered and checked above (the OAuth callbacks exist only when configured).
     expect(documented.filter((op) => !covered.has(op))).toEqual([]);
   });
-
-  // After the contract test: its refusals as admin (a pause, a reset of nothing) stop no show there.
-  it('documents who may call each route as the server enforces it, with ErrorBody refusals', async () => {
-    const failures: string[] = [];
-    const ordered = routes().sort((a, b) => Number(/logout/.test(a.path)) - Number(/logout/.test(b.path)));
-    for (const { method, path } of ordered) {
-      const access = doc.paths[path]?.[method]?.['x-vault-access'];
-      const call = async (cookie?: string) => {
-        const res = await t.app.inject({
-          method: method.toUpperCase() as 'GET',
-          url: path.replace(/\{[a-zA-Z]+\}/g, ID),
-          headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-          ...(method === 'get' || method === 'delete' ? {} : { payload: {} }),
-        });
-        if (res.statusCode === 401 || res.statusCode === 403) check(method, path, res);
-        return res.statusCode;
-      };
-      const [anonymous, asCustomer, asAdmin] = [await call(), await call(customer), await call(admin)];
-      const expected =
-        access === 'admin'
-          ? anonymous === 401 && asCustomer === 403 && asAdmin !== 401 && asAdmin !== 403
-          : access === 'member'
-            ? anonymous === 401 && ![401, 403].includes(asCustomer) && ![401, 403].includes(asAdmin)
-            : anonymous !== 401 && anonymous !== 403;
-      if (!expected) failures.push(`${method} ${path} documented ${access}: ${anonymous}/${asCustomer}/${asAdmin}`);
-    }
-    expect(failures).toEqual([]);
-  });
-
-  /** The show state once an item is on screen (the clock starts the show a moment after the command). */
-  async function onSale(a: Agent, run: (a: Agent, method: string, url: string) => Promise<LightMyRequestResponse>) {
-    for (let wait = 0; wait < 100; wait++) {
-      const state = (await run(a, 'get', '/api/show/state')).json();
-      if (state.currentItem?.status === 'showing') return state;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no item came on sale: ${(await run(a, 'get', '/api/show/state')).body}`);
-  }
-
-  function agentWith(cookie: string): Agent {
-    const a = agent(t.app);
-    const request: Agent['request'] = (options) => a.request({ ...options, headers: { cookie, ...options.headers } });
-    return {
-      ...a,
-      request,
-      get: (url) => request({ method: 'GET', url }),
-      post: (url, payload = {}) => request({ method: 'POST', url, payload: payload as object }),
-    };
-  }
-
-  /** The documented path a concrete URL belongs to. */
-  function templateOf(url: string): string {
-    const parts = url.split('/');
-    const match = Object.keys(doc.paths).find((path) => {
-      const template = path.split('/');
-      return template.length === parts.length && template.every((p, i) => p.startsWith('{') || p === parts[i]);
-    });
-    return match ?? url;
-  }
 });
