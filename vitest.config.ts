@@ -13,7 +13,9 @@ const twoAtATime = [
   'accounts-sign-up-sign-in',
   'admin',
   'asyncapi',
-  'audit',
+  'audit-log',
+  'audit-policy',
+  'audit-records',
   'audit-fail-closed',
   'auth-limits',
   'authnet-malformed',
@@ -45,7 +47,8 @@ const twoAtATime = [
   'state-poll',
   'test-products-admin',
   'trust-proxy',
-  'uploads',
+  'uploads-refusals',
+  'uploads-storing',
 ].map((name) => `{apps,packages}/*/test/**/${name}.int.test.ts`);
 
 // Unit tests; integration tests against PGlite, real Postgres and real Redis (two at a time, then
