@@ -6,18 +6,10 @@ import type { z } from 'zod';
 import type { RouteTableEntry } from '../../src/app';
 import { isRefusedValue } from '../../src/core/error-answer';
 import { seedDemoData } from '../../src/seed/index';
-import {
-  createRng,
-  type FuzzPools,
-  hostileValue,
-  mutate,
-  oddBody,
-  type RawBody,
-  type Rng,
-  randomSizing,
-  validValue,
-} from '../support/zod-fuzz';
+import { createRng, type FuzzPools } from '../support/zod-fuzz';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from '../test-app';
+import { generate, order, paramsUrl, parsedRaw } from './fuzz-requests';
+import { storedBeyondLimits } from './fuzz-stored-limits';
 
 /**
  * Every route of the running API (Fastify's own route table, so a new route is fuzzed the day it
@@ -28,51 +20,9 @@ import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from '../tes
  */
 const SEED = 11_2025;
 const PER_ROUTE = 200;
-// Each accepted body on these costs a scrypt hash (~300 ms): a few reach the handler, the rest
-// are refused before it.
-const HASHING = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/reset-password']);
-const MAX_ACCEPTED_HASHING = 4;
 const LOTS = 1_000_000;
 
-/** Routes that create what others need run first; ones that end sessions or inject faults last. */
-function order(route: string): number {
-  if (route === 'POST /api/shows' || route === 'POST /api/show-items') return 0;
-  if (/logout|DELETE \/api\/payment-methods/.test(route)) return 2;
-  if (route.includes('/faults')) return route.startsWith('POST') ? 3 : 4;
-  return 1;
-}
-
-const PARAM_ODDITIES = [
-  'not-a-uuid',
-  '00000000-0000-0000-0000-000000000000',
-  'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
-  '{12345678-1234-4234-8234-123456789abc}',
-  '12345678123442348234123456789abc',
-  '%00',
-  '%C4%B0',
-  '%F0%9F%94%AA',
-  '1',
-  '-1',
-  '99999999999999999999',
-  '..%2F..%2Fetc%2Fpasswd',
-  'x'.repeat(3000),
-  "'%20or%201=1--",
-];
-
 type Role = 'anonymous' | 'customer' | 'admin';
-
-/** What a JSON body parser would make of a raw body (undefined when it is not JSON). */
-function parsedRaw(raw: RawBody): unknown {
-  try {
-    return JSON.parse(raw.payload.replace(/^\uFEFF/, ''));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Percent-encodes the UTF-8 bytes (encodeURIComponent throws on a lone surrogate). */
-const percent = (value: string) =>
-  [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 describe.each(backends)('fuzzing every route on %s', (backend) => {
   let t: TestApp;
@@ -140,70 +90,6 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
     return (await probe('customer')).statusCode === 403 ? 'admin' : 'customer';
   }
 
-  function paramsUrl(route: RouteTableEntry, rng: Rng, pool: FuzzPools): string {
-    const params = route.schema?.params as z.ZodType | undefined;
-    const valid = params ? (validValue(params, rng, randomSizing(rng), pool) as Record<string, unknown>) : {};
-    return route.url
-      .replace(/:([a-zA-Z]+)/g, (_m, name: string) =>
-        rng.chance(0.6) && typeof valid[name] === 'string' ? percent(valid[name] as string) : rng.pick(PARAM_ODDITIES),
-      )
-      .replace('*', rng.chance(0.5) ? 'x' : `${rng.pick(PARAM_ODDITIES)}/y`);
-  }
-
-  function queryString(route: RouteTableEntry, rng: Rng, pool: FuzzPools): string {
-    const schema = route.schema?.querystring as z.ZodType | undefined;
-    const entries: Array<[string, string]> = [];
-    if (schema && rng.chance(0.7)) {
-      const value = validValue(schema, rng, randomSizing(rng), pool);
-      if (value && typeof value === 'object') {
-        for (const [k, v] of Object.entries(value)) entries.push([k, typeof v === 'string' ? v : JSON.stringify(v)]);
-      }
-    }
-    if (rng.chance(0.3)) entries.push([rng.pick(['token', 'x', 'a[b]', '__proto__']), String(hostileValue(rng))]);
-    if (entries.length === 0) return '';
-    return `?${entries.map(([k, v]) => `${percent(k)}=${percent(v)}`).join('&')}`;
-  }
-
-  interface Generated {
-    url: string;
-    body?: unknown;
-    raw?: RawBody;
-    headers: Record<string, string>;
-  }
-
-  function generate(route: RouteTableEntry, rng: Rng, pool: FuzzPools, acceptedSoFar: number): Generated {
-    const url = `${paramsUrl(route, rng, pool)}${queryString(route, rng, pool)}`;
-    const headers: Record<string, string> = {};
-    const headerSchema = route.schema?.headers as z.ZodType | undefined;
-    if (headerSchema && rng.chance(0.5)) {
-      const value = validValue(
-        headerSchema,
-        rng,
-        { length: rng.pick(['min', 'max', 'over'] as const), palette: 'ascii' },
-        pool,
-      );
-      for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-        if (typeof v === 'string') headers[k] = v;
-      }
-    }
-    if (route.method === 'GET') return { url, headers };
-    const schema = route.schema?.body as z.ZodType | undefined;
-    if (!schema) {
-      return rng.chance(0.5) ? { url, headers, body: {} } : { url, headers, raw: oddBody(rng, {}) };
-    }
-    const capped = HASHING.has(`${route.method} ${route.url}`) && acceptedSoFar >= MAX_ACCEPTED_HASHING;
-    for (let attempt = 0; ; attempt++) {
-      const roll = rng.next();
-      const valid = validValue(schema, rng, randomSizing(rng), pool);
-      let body: unknown = valid;
-      if (roll >= 0.8) return { url, headers, raw: oddBody(rng, capped ? {} : valid) };
-      if (roll >= 0.35 && valid && typeof valid === 'object' && !Array.isArray(valid)) {
-        body = mutate(valid as Record<string, unknown>, schema, rng, pool);
-      }
-      if (!capped || !schema.safeParse(body).success || attempt > 20) return { url, headers, body };
-    }
-  }
-
   it(`answers ${PER_ROUTE} generated requests per route without a 5xx, and stores nothing past the limits`, async () => {
     const routes = t.app.routeTable
       .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
@@ -256,74 +142,6 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
     // A 5xx, or a value only the database refused (answered 400 by the error handler's safety net).
     expect({ routes: routes.length, failures: failures.length }).toEqual({ routes: routes.length, failures: 0 });
 
-    expect(await storedBeyondLimits()).toEqual([]);
+    expect(await storedBeyondLimits(t.database.db)).toEqual([]);
   }, 180_000);
-
-  /** Rows the fuzz left behind that break a column limit or a limit of the contracts. */
-  async function storedBeyondLimits(): Promise<string[]> {
-    // C0 controls other than tab and newlines, and DEL; single-line fields allow none at all.
-    const control = `'[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]'`;
-    const lineControl = `'[\\x01-\\x1f\\x7f]'`;
-    const longer = (column: string, max: number) => `char_length(${column}) > ${max}`;
-    const checks: Array<[string, string]> = [
-      [
-        'users',
-        [
-          longer('email', 254),
-          'email <> lower(btrim(email))',
-          longer('first_name', 100),
-          longer('last_name', 100),
-          longer('full_name', 200),
-          longer('address', 60),
-          longer('city', 40),
-          longer('state', 40),
-          longer('zip', 20),
-          longer('country', 60),
-          longer('phone_number', 25),
-          ...[
-            'email',
-            'first_name',
-            'last_name',
-            'full_name',
-            'address',
-            'city',
-            'state',
-            'zip',
-            'country',
-            'phone_number',
-          ].map((c) => `${c} ~ ${lineControl}`),
-        ].join(' or '),
-      ],
-      [
-        'shows',
-        [longer('title', 200), longer('description', 2000), `title ~ ${lineControl}`, `description ~ ${control}`].join(
-          ' or ',
-        ),
-      ],
-      [
-        'show_items',
-        [
-          longer('title', 200),
-          longer('description', 5000),
-          ...['category', 'blade_type', 'steel_type'].map((c) => longer(c, 100)),
-          ...['blade', 'handles_spec', 'hardware_spec', 'clip_spec', 'breaker_spec'].map((c) => longer(c, 2000)),
-          longer('main_video_url', 2048),
-          'cardinality(image_urls) > 20',
-          'exists (select 1 from unnest(image_urls) u where char_length(u) > 2048)',
-          'price <= 0',
-          `title ~ ${lineControl}`,
-          `description ~ ${control}`,
-        ].join(' or '),
-      ],
-      ['purchases', 'amount <= 0'],
-    ];
-    const found: string[] = [];
-    for (const [table, where] of checks) {
-      const rows = await sql<{
-        row: unknown;
-      }>`select row_to_json(t)::text as row from ${sql.table(table)} t where ${sql.raw(where)}`.execute(t.database.db);
-      for (const r of rows.rows) found.push(`${table}: ${String(r.row).slice(0, 300)}`);
-    }
-    return found;
-  }
 });
