@@ -1,47 +1,33 @@
 import { readFileSync } from 'node:fs';
-import {
-  type AdminShow,
-  type AdminShowItem,
-  type HeartsView,
-  REMINDER_LEAD_MINUTES,
-  type ReminderView,
-} from '@vault/contracts';
-import { type EmbeddedApp, launchChromium, type SmtpCapture, startEmbeddedApp, startSmtpCapture } from '@vault/testing';
+import type { AdminShow, AdminShowItem, ReminderView } from '@vault/contracts';
+import type { EmbeddedApp, SmtpCapture } from '@vault/testing';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, logInAdmin, onboardMember, toastText } from './support/browser-helpers';
-import { createShow, expectNoOverflow, scheduleShow, shot, tabTo } from './support/member-helpers';
+import { api, toastText } from './support/browser-helpers';
+import {
+  closeMemberFeaturesScene,
+  EMBER,
+  heartButton,
+  heartCountIn,
+  heartsOf,
+  knives,
+  lineupCard,
+  openSignedOutOnPhone,
+  RAVEN,
+  SHOW,
+  SPECTER,
+  showWithReminderDueSoon,
+  startMemberFeaturesScene,
+  unsubscribeLinkMailed,
+} from './support/member-features-scene';
+import { expectNoOverflow, shot, tabTo } from './support/member-helpers';
 
 // The member features around a show as members and admins use them, in Debian's Chromium against
 // the app started as a real process: the lineup preview with hearts, "Notify me" and "Add to
 // calendar" on the countdown card, the admin's heart counts and per-member limit, the "up next"
 // banner in the live show, and the limit refusing a second buy, and the unsubscribe link of a real
 // reminder email (a real SMTP server captures it). Member A uses a 375 px phone, member B a desktop.
-
-/**
- * The app's lead time for the first reminder (the default). A show launching this long plus a few
- * seconds from now has its first reminder due seconds after a member asks for it.
- */
-const LEAD_SECONDS = REMINDER_LEAD_MINUTES * 60;
-
-const SHOW = 'Forge Preview Night';
-const RAVEN = 'Raven Tanto';
-const SPECTER = 'Specter Dagger';
-const EMBER = 'Ember Karambit';
-const knives = [
-  { title: RAVEN, price: '450', images: ['/media/knives/raven-tanto-1.svg', '/media/knives/raven-tanto-2.svg'] },
-  { title: SPECTER, price: '610', images: ['/media/knives/specter-dagger-1.svg'] },
-  // No images: the card shows SPEC's placeholder.
-  { title: EMBER, price: '380', images: [] },
-];
-
-const heartButton = (page: Page, title: string, hearted: boolean) =>
-  page.getByRole('button', { name: hearted ? `Remove heart from ${title}` : `Heart ${title}`, exact: true });
-
-/** The lineup card of one knife on /show. */
-const lineupCard = (page: Page, title: string) =>
-  page.getByRole('list', { name: 'Lineup' }).getByRole('listitem').filter({ hasText: title });
 
 describe('member features in Chromium: hearts, reminders, calendar, fair caps and the up-next banner', () => {
   let smtp: SmtpCapture;
@@ -54,38 +40,11 @@ describe('member features in Chromium: hearts, reminders, calendar, fair caps an
   /** Whole seconds: the .ics carries seconds, not milliseconds. */
   let launchAt = 0;
 
-  const heartsOf = async (page: Page) =>
-    (await api<HeartsView>(page, 'GET', `/api/hearts?showId=${show.id}`)).body.items;
-
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    app = await startEmbeddedApp({
-      SEED_DEMO: 'false',
-      SMTP_URL: smtp.url,
-      REMINDER_LEAD_SECONDS: String(LEAD_SECONDS),
-    });
-    browser = await launchChromium();
-    admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    memberA = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
-    memberB = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await Promise.all([
-      onboardMember(app, memberA, 'a@example.com'),
-      onboardMember(app, memberB, 'b@example.com'),
-      (async () => {
-        await admin.goto(`${app.baseUrl}/login`);
-        await logInAdmin(app, admin);
-      })(),
-    ]);
-    show = await createShow(admin, SHOW, { perKnifeSeconds: 60, intermissionSeconds: 8, prerollSeconds: 6 }, knives);
-    launchAt = Math.ceil((Date.now() + 3 * 3600_000) / 1000) * 1000;
-    await scheduleShow(admin, show.id, launchAt);
+    ({ smtp, app, browser, admin, memberA, memberB, show, launchAt } = await startMemberFeaturesScene());
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await smtp?.close();
-  });
+  // Whatever started, stops (a failed start has already stopped its own).
+  afterAll(() => closeMemberFeaturesScene({ smtp, app, browser }));
 
   it('previews the lineup under the countdown card: image or placeholder, title, price', async () => {
     await memberA.goto(`${app.baseUrl}/show`);
@@ -116,7 +75,9 @@ describe('member features in Chromium: hearts, reminders, calendar, fair caps an
     expect(await hearted.textContent()).toBe('1');
     // Screen readers hear the new count.
     await lineupCard(memberA, RAVEN).getByText(`${RAVEN}: 1 heart`, { exact: true }).waitFor();
-    await expect.poll(async () => (await heartsOf(memberA)).find((i) => i.hearted)).toMatchObject({ count: 1 });
+    await expect
+      .poll(async () => (await heartsOf(memberA, show.id)).find((i) => i.hearted))
+      .toMatchObject({ count: 1 });
 
     await memberA.reload();
     await heartButton(memberA, RAVEN, true).waitFor();
@@ -146,7 +107,7 @@ describe('member features in Chromium: hearts, reminders, calendar, fair caps an
     );
     await lineupCard(memberA, SPECTER).getByText(`${SPECTER}: 1 heart`, { exact: true }).waitFor();
     await shot(memberA, 'member-heart-keyboard-focus');
-    const mine = await heartsOf(memberA);
+    const mine = await heartsOf(memberA, show.id);
     expect(mine.filter((i) => i.hearted)).toHaveLength(2);
   });
 
@@ -196,15 +157,15 @@ describe('member features in Chromium: hearts, reminders, calendar, fair caps an
     await admin.goto(`${app.baseUrl}/admin`);
     await admin.getByRole('tab', { name: 'Show Items' }).click();
     const grid = admin.getByRole('list', { name: 'Show items' });
-    await grid.getByRole('listitem').filter({ hasText: RAVEN }).getByText('2 hearts', { exact: true }).waitFor();
-    await grid.getByRole('listitem').filter({ hasText: SPECTER }).getByText('1 heart', { exact: true }).waitFor();
-    await grid.getByRole('listitem').filter({ hasText: EMBER }).getByText('0 hearts', { exact: true }).waitFor();
+    await heartCountIn(grid, RAVEN, '2 hearts').waitFor();
+    await heartCountIn(grid, SPECTER, '1 heart').waitFor();
+    await heartCountIn(grid, EMBER, '0 hearts').waitFor();
     await shot(admin, 'admin-item-hearts');
 
     await admin.getByRole('tab', { name: 'Shows' }).click();
     const lineup = admin.getByRole('list', { name: `Lineup of ${SHOW}` });
-    await lineup.getByRole('listitem').filter({ hasText: RAVEN }).getByText('2 hearts', { exact: true }).waitFor();
-    await lineup.getByRole('listitem').filter({ hasText: SPECTER }).getByText('1 heart', { exact: true }).waitFor();
+    await heartCountIn(lineup, RAVEN, '2 hearts').waitFor();
+    await heartCountIn(lineup, SPECTER, '1 heart').waitFor();
     const items = await api<AdminShowItem[]>(admin, 'GET', '/api/show-items');
     expect(Object.fromEntries(items.body.map((i) => [i.title, i.hearts]))).toEqual({
       [RAVEN]: 2,
@@ -243,12 +204,7 @@ describe('member features in Chromium: hearts, reminders, calendar, fair caps an
     await expectNoOverflow(admin);
     await shot(admin, 'admin-purchase-limit');
     await admin.goto(`${app.baseUrl}/admin`);
-    await admin
-      .getByRole('list', { name: 'Show items' })
-      .getByRole('listitem')
-      .filter({ hasText: RAVEN })
-      .getByText('1 heart', { exact: true })
-      .waitFor();
+    await heartCountIn(admin.getByRole('list', { name: 'Show items' }), RAVEN, '1 heart').waitFor();
     await expectNoOverflow(admin);
     await shot(admin, 'admin-item-hearts');
     await admin.setViewportSize({ width: 1280, height: 900 });
@@ -308,34 +264,17 @@ describe('member features in Chromium: hearts, reminders, calendar, fair caps an
   it('unsubscribes signed out from the link in a real reminder email, once', async () => {
     // The live show is over for this test; another show is scheduled, its first reminder due in seconds.
     expect((await api(admin, 'POST', '/api/show/reset', { showId: show.id })).status).toBe(200);
-    const dawn = await createShow(
-      admin,
-      'Dawn Drop',
-      { perKnifeSeconds: 60, intermissionSeconds: 5, prerollSeconds: 0 },
-      [],
-    );
-    await scheduleShow(admin, dawn.id, Date.now() + LEAD_SECONDS * 1000 + 12_000);
+    const dawn = await showWithReminderDueSoon(admin, 'Dawn Drop');
     await memberA.reload();
     await memberA.getByRole('heading', { name: 'Dawn Drop' }).waitFor();
     await memberA.getByRole('button', { name: 'Notify me' }).click();
     await memberA.getByRole('button', { name: 'Reminder set' }).waitFor();
 
-    const mail = await smtp.waitFor(
-      (m) => m.to !== undefined && JSON.stringify(m.to).includes('a@example.com') && /Dawn Drop/.test(m.subject ?? ''),
-      30_000,
-    );
-    const link = `${mail.text ?? ''} ${mail.html || ''}`.match(
-      /https?:\/\/[^\s"'<>]+\/unsubscribe\?token=[\w%-]+/,
-    )?.[0];
+    const link = await unsubscribeLinkMailed(smtp, 'a@example.com', /Dawn Drop/);
     expect(link).toBeDefined();
 
     // Opened where the email is read: a browser with no session, on a phone.
-    const reader = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
-    const posts: string[] = [];
-    reader.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/api/reminders/unsubscribe')) posts.push(r.url());
-    });
-    await reader.goto(link ?? '');
+    const { reader, posts } = await openSignedOutOnPhone(browser, link ?? '');
     const status = reader.getByRole('status');
     await reader.getByRole('heading', { name: 'Unsubscribed' }).waitFor();
     expect(await status.textContent()).toContain("You won't get reminders for this show");
