@@ -1,24 +1,13 @@
-import { type ShowReport, type SocketBuyAck, socketEvents } from '@vault/contracts';
-import { ensureTestProductsShow } from '@vault/show';
-import { backends, parseCsv, type SeededMember, type SimulatedCard, seedOnboardedMembers } from '@vault/testing';
+import { type SocketBuyAck, socketEvents } from '@vault/contracts';
+import { backends, parseCsv, type SeededMember } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advanceShowTo,
-  buildTestApp,
-  buyAs,
-  memberSocket,
-  ORIGIN,
-  seedCustomerAndAdmin,
-  type TestApp,
-} from '../test-app';
+import { advanceShowTo, memberSocket, type TestApp } from '../test-app';
+import { openReportApp, reportHelpers, round1, seedReportNight, sleep, TITLES } from './show-report-support';
 
-const TITLES = ['Raven Tanto', '=HYPERLINK("http://evil.example","click")', 'Glacier, "Clip" Point', 'Nomad Bowie'];
-const PRICES = ['120.00', '75.50', '99.99', '40.00'];
-
-const round1 = (ms: number) => Math.round(ms / 100) / 10;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The report of a show the test drives through sales, a pause, completion, a reset and a second run:
+// its totals, items, timeline, watcher samples and CSV.
 
 describe.each(backends)('the show report on %s', (backend) => {
   let t: TestApp;
@@ -28,10 +17,7 @@ describe.each(backends)('the show report on %s', (backend) => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    // No periodic sample within the test: every watchers event is the one taken after a transition.
-    t = await buildTestApp(backend, { listen: true, config: { watcherSampleMs: 600_000 } });
-    if (backend === 'postgres') other = await t.sibling({ ownBus: true });
-    ({ admin } = await seedCustomerAndAdmin(t));
+    ({ t, other, admin } = await openReportApp(backend));
   });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.disconnect();
@@ -40,80 +26,11 @@ describe.each(backends)('the show report on %s', (backend) => {
     await t?.close();
   });
 
-  const db = () => t.database.db;
-  const members = (count: number, card: SimulatedCard = 'approve') =>
-    seedOnboardedMembers(db(), { count, sessionSecret: t.app.config.sessionSecret, card });
-  const one = async (card: SimulatedCard = 'approve') => {
-    const [member] = await members(1, card);
-    if (!member) throw new Error('setup');
-    return member;
-  };
-  const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { origin: ORIGIN, cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-  const buy = (member: SeededMember, showItemId: string, app: FastifyInstance = t.app) =>
-    buyAs(app, member, showItemId);
-  const report = async (showId: string): Promise<ShowReport> => {
-    await t.app.sales.attempts.flush();
-    await other?.sales.attempts.flush();
-    const res = await asAdmin('GET', `/api/shows/${showId}/report`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  const showRow = (showId: string) =>
-    db().selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirstOrThrow();
-  const events = (showId: string) =>
-    db().selectFrom('showEvents').selectAll().where('showId', '=', showId).orderBy('id').execute();
-
-  /** The watchers sample taken right after the transition to the show's current step. */
-  async function sampleAfterTransition(showId: string): Promise<number> {
-    const { step } = await showRow(showId);
-    let count: number | undefined;
-    await expect
-      .poll(
-        async () => {
-          const samples = (await events(showId)).filter((e) => e.type === 'watchers' && e.step === step);
-          count = samples[0]?.payload.count as number | undefined;
-          return samples.length;
-        },
-        { timeout: 5000, interval: 50 },
-      )
-      .toBe(1);
-    return count ?? -1;
-  }
+  const helpers = reportHelpers(() => ({ t, other, admin }));
+  const { db, asAdmin, buy, report, showRow, events, sampleAfterTransition, purchaseIdsByItem } = helpers;
 
   it('reports a show driven through sales, a pause, a reset and a second run', async () => {
-    // Nothing moves by itself: the test moves the clock.
-    const live = await db().selectFrom('shows').select('id').where('status', 'in', ['running', 'paused']).execute();
-    for (const s of live) await t.app.shows.driver.command(s.id, { type: 'reset' });
-    const show = await db()
-      .insertInto('shows')
-      .values({
-        title: 'Report Night: Spring Drop',
-        perKnifeSeconds: 600,
-        prerollSeconds: 0,
-        intermissionSeconds: 600,
-        soldHoldSeconds: 600,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await db()
-      .insertInto('showItems')
-      .values(TITLES.map((title, i) => ({ showId: show.id, title, price: PRICES[i] ?? '1.00', orderIndex: i })))
-      .returningAll()
-      .execute();
-    items.sort((a, b) => a.orderIndex - b.orderIndex);
-    const [item0, item1, item2, item3] = items;
-    if (!item0 || !item1 || !item2 || !item3) throw new Error('setup');
-    const [winner, rival, rival2] = await members(3);
-    const second = await one();
-    const decliner = await one('decline-charge');
-    const newcomer = await one();
-    if (!winner || !rival || !rival2) throw new Error('setup');
-    await db().updateTable('users').set({ onboardingCompleted: false }).where('id', '=', newcomer.userId).execute();
-    await db()
-      .insertInto('itemHearts')
-      .values([winner, rival, second].map((m) => ({ showItemId: item2.id, userId: m.userId })))
-      .execute();
+    const { show, item0, item1, winner, rival, rival2, second, decliner, newcomer } = await seedReportNight(t, helpers);
 
     // Two members watch (an admin's socket is not a watcher).
     await memberSocket(t.app, winner.cookie, sockets);
@@ -123,12 +40,7 @@ describe.each(backends)('the show report on %s', (backend) => {
 
     // Scheduled for later, then started early by the admin: run 1.
     const launchTime = new Date(Date.now() + 3_600_000).toISOString();
-    const scheduled = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/shows/${show.id}/schedule`,
-      headers: { origin: ORIGIN, cookie: admin.cookie },
-      payload: { launchTime },
-    });
+    const scheduled = await asAdmin('PATCH', `/api/shows/${show.id}/schedule`, { launchTime });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     expect((await asAdmin('POST', '/api/show/start', { showId: show.id })).statusCode).toBe(200);
     expect(await sampleAfterTransition(show.id)).toBe(2);
@@ -173,12 +85,7 @@ describe.each(backends)('the show report on %s', (backend) => {
     expect((await showRow(show.id)).status).toBe('completed');
 
     // The money: one capture, one void; only what still holds money is revenue.
-    const purchases = await db()
-      .selectFrom('purchases')
-      .select(['id', 'showItemId'])
-      .where('showItemId', 'in', [item0.id, item1.id])
-      .execute();
-    const purchaseOf = (itemId: string) => purchases.find((p) => p.showItemId === itemId)?.id ?? '';
+    const purchaseOf = await purchaseIdsByItem([item0.id, item1.id]);
     expect((await asAdmin('POST', `/api/purchases/${purchaseOf(item0.id)}/capture`, {})).statusCode).toBe(200);
     expect((await asAdmin('POST', `/api/purchases/${purchaseOf(item1.id)}/void`, {})).statusCode).toBe(200);
 
@@ -386,69 +293,5 @@ describe.each(backends)('the show report on %s', (backend) => {
     expect(rows[4]?.slice(4, 9)).toEqual(['', '', '', '', '']);
 
     expect((await asAdmin('POST', '/api/show/reset', { showId: show.id })).statusCode).toBe(200);
-  });
-
-  it('samples the watcher count every period while a show is live, once per period across replicas', async () => {
-    const periodic = await buildTestApp(backend, { listen: true, config: { watcherSampleMs: 250 } });
-    const opened: Socket[] = [];
-    try {
-      // Scaled: a second replica with its own timer competes for every period.
-      if (backend === 'postgres') await periodic.sibling({ ownBus: true });
-      const pdb = periodic.database.db;
-      const [watcher] = await seedOnboardedMembers(pdb, {
-        count: 1,
-        sessionSecret: periodic.app.config.sessionSecret,
-      });
-      if (!watcher) throw new Error('setup');
-      const show = await pdb
-        .insertInto('shows')
-        .values({ title: 'Sampled', perKnifeSeconds: 600, prerollSeconds: 0, intermissionSeconds: 600 })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await pdb.insertInto('showItems').values({ showId: show.id, title: 'Knife', price: '10.00' }).execute();
-      const samples = async () =>
-        (await pdb.selectFrom('showEvents').selectAll().where('showId', '=', show.id).orderBy('id').execute()).filter(
-          (e) => e.type === 'watchers',
-        );
-
-      // Not live yet: nothing sampled.
-      await memberSocket(periodic.app, watcher.cookie, opened);
-      await expect.poll(() => periodic.app.watchers(), { timeout: 5000 }).toBe(1);
-      await sleep(600);
-      expect(await samples()).toEqual([]);
-
-      expect(await periodic.app.shows.driver.command(show.id, { type: 'start' })).toMatchObject({ ok: true });
-      const started = Date.now();
-      await sleep(2500);
-      const during = await samples();
-      const elapsed = Date.now() - started;
-      // One per period (plus the one after the start), not one per replica per period: the
-      // period's lock lives 90% of it, so at most one sample per 225 ms even when timers drift.
-      expect(during.length).toBeGreaterThanOrEqual(4);
-      expect(during.length).toBeLessThanOrEqual(Math.ceil(elapsed / 225) + 2);
-      const { step } = await pdb.selectFrom('shows').select('step').where('id', '=', show.id).executeTakeFirstOrThrow();
-      for (const sample of during) expect(sample).toMatchObject({ step, payload: { count: 1 } });
-
-      // Reset: no longer live, no more samples.
-      expect(await periodic.app.shows.driver.command(show.id, { type: 'reset' })).toMatchObject({ ok: true });
-      await sleep(300);
-      const after = (await samples()).length;
-      await sleep(800);
-      expect((await samples()).length).toBe(after);
-    } finally {
-      for (const socket of opened) socket.disconnect();
-      await periodic.close();
-    }
-  });
-
-  it('answers 404 for an unknown show and for the test-products show, and 400 for a malformed id', async () => {
-    const missing = await asAdmin('GET', '/api/shows/00000000-0000-4000-8000-000000000000/report');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Show not found', code: 'not_found' });
-    const testProducts = await ensureTestProductsShow(db());
-    for (const suffix of ['report', 'report.csv']) {
-      expect((await asAdmin('GET', `/api/shows/${testProducts}/${suffix}`)).statusCode).toBe(404);
-    }
-    expect((await asAdmin('GET', '/api/shows/not-a-show/report.csv')).statusCode).toBe(400);
   });
 });
