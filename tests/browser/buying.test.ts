@@ -1,89 +1,29 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buyMessages, socketEvents } from '@vault/contracts';
-import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { buyMessages } from '@vault/contracts';
+import type { EmbeddedApp } from '@vault/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionStatus, toastText } from './support/browser-helpers';
 import {
-  api as apiCall,
-  connectionStatus,
-  logInAdmin,
-  onboardMember,
-  refuseLiveSocket,
-  SOCKET_IO,
-  toastText,
-} from './support/browser-helpers';
+  api,
+  closeBuyingScene,
+  countBuys,
+  currentItemId,
+  handleGeometry,
+  holdBuys,
+  type SentBuy,
+  shot,
+  startBuyingScene,
+  waitLive,
+} from './support/buying-scene';
 
-// Screenshots of each buying state at 375 px (member A) and 1280 px (member B), for a human to
-// look at layout regressions that assertions do not catch.
-const SHOTS_DIR = path.join(tmpdir(), 'shots-show');
-mkdirSync(SHOTS_DIR, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
-
-type Reply = Awaited<ReturnType<typeof apiCall<{ message?: string; id?: string } & Record<string, unknown>>>>;
-const api = (page: Page, method: string, path: string, body?: unknown): Promise<Reply> =>
-  apiCall(page, method, path, body);
-
-interface SentBuy {
-  at: number;
-  via: 'http' | 'socket';
-}
-
-/** A Socket.IO packet (or a long-polling payload of several) that holds a `show:buy`. */
-const holdsBuy = (payload: string | Buffer) => payload.toString().includes(`"${socketEvents.buy}"`);
-
-/**
- * Every buy a page sends, on either transport: POST /api/show/buy, or `show:buy` over its Socket.IO
- * link — a WebSocket frame, or a long-polling POST if the link has not upgraded yet.
- */
-function countBuys(page: Page): SentBuy[] {
-  const sent: SentBuy[] = [];
-  page.on('request', (r) => {
-    if (r.method() !== 'POST') return;
-    if (r.url().endsWith('/api/show/buy')) sent.push({ at: Date.now(), via: 'http' });
-    else if (SOCKET_IO.test(r.url()) && holdsBuy(r.postData() ?? '')) sent.push({ at: Date.now(), via: 'socket' });
-  });
-  page.on('websocket', (ws) =>
-    ws.on('framesent', ({ payload }) => {
-      if (holdsBuy(payload)) sent.push({ at: Date.now(), via: 'socket' });
-    }),
-  );
-  return sent;
-}
-
-/**
- * Holds every `show:buy` the page sends over its Socket.IO link — a WebSocket frame, or a
- * long-polling POST if the link has not upgraded yet — until `first` has run. Set before the page
- * loads: only WebSockets opened afterwards pass through the hold. HTTP buys (POST /api/show/buy)
- * are not held: the one caller waits for Live and expects its buy over the socket.
- */
-async function holdBuys(page: Page, first: () => Promise<void>) {
-  let ran: Promise<void> | undefined;
-  const firstOnce = () => {
-    ran ??= first();
-    return ran;
-  };
-  await page.route(SOCKET_IO, async (route) => {
-    if (holdsBuy(route.request().postData() ?? '')) await firstOnce();
-    await route.continue();
-  });
-  await page.routeWebSocket(SOCKET_IO, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage(async (message) => {
-      if (holdsBuy(message)) await firstOnce();
-      server.send(message);
-    });
-  });
-}
-
-const waitLive = (page: Page) => connectionStatus(page, 'Live').waitFor({ timeout: 15_000 });
+// Buying in the browser: a live item sold once over the live socket (or over HTTP when the socket
+// is down, or raced over both), the Already Sold answer, and $1 test products bought by swipe or
+// keyboard, declined, or refused to a member who has not finished onboarding.
 
 describe('buying in Chromium: live items, $1 test products, swipe and keyboard confirm', () => {
   let app: EmbeddedApp;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
   let admin: Page;
   let memberA: Page;
   let memberB: Page;
@@ -96,61 +36,12 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
   let buysB: SentBuy[] = [];
   let buysC: SentBuy[] = [];
 
-  const newPage = async (width: number, height: number) => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    contexts.push(context);
-    return context.newPage();
-  };
-
   beforeAll(async () => {
-    // The demo seed brings four $1 test products (and a demo show, which the admin unschedules).
-    app = await startEmbeddedApp();
-    browser = await launchChromium();
-    admin = await newPage(1280, 800);
-    memberA = await newPage(375, 812);
-    memberB = await newPage(1280, 800);
-    memberC = await newPage(375, 812);
-    await refuseLiveSocket(memberC);
-    declined = await newPage(375, 812);
-    newcomer = await newPage(375, 812);
-    buysA = countBuys(memberA);
-    buysB = countBuys(memberB);
-    buysC = countBuys(memberC);
-
-    await admin.goto(`${app.baseUrl}/login`);
-    await logInAdmin(app, admin);
-    // Test products are not sold while a live show runs: keep the demo show from launching mid-test.
-    const shows = await api(admin, 'GET', '/api/shows');
-    for (const show of shows.body as unknown as Array<{ id: string }>) {
-      await api(admin, 'PATCH', `/api/shows/${show.id}/schedule`, {
-        launchTime: new Date(Date.now() + 86_400_000).toISOString(),
-        status: 'idle',
-      });
-    }
-
-    await Promise.all([
-      onboardMember(app, memberA, 'a@example.com', '4111111111111111'),
-      onboardMember(app, memberB, 'b@example.com', '4111111111111111'),
-      onboardMember(app, memberC, 'c@example.com', '4111111111111111'),
-      // Validation passes with this card; every charge on it is declined.
-      onboardMember(app, declined, 'declined@example.com', '4000000000000341'),
-    ]);
-    await newcomer.goto(app.baseUrl);
-    const registered = await api(newcomer, 'POST', '/api/auth/register', {
-      firstName: 'New',
-      lastName: 'Comer',
-      email: 'new@example.com',
-      password: 'sharp-edges-99',
-    });
-    expect(registered.status).toBeLessThan(300);
-    await api(newcomer, 'POST', '/api/auth/login', { email: 'new@example.com', password: 'sharp-edges-99' });
+    ({ app, browser, contexts, admin, memberA, memberB, memberC, declined, newcomer, buysA, buysB, buysC } =
+      await startBuyingScene());
   });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  // Whatever started, stops (a failed start has already stopped its own).
+  afterAll(() => closeBuyingScene({ contexts, browser, app }));
 
   it('sells the live item over the live socket to one member, and the other sees SOLD within a second', async () => {
     const show = await api(admin, 'POST', '/api/shows', {
@@ -369,18 +260,3 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
     await newcomer.waitForURL(`${app.baseUrl}/onboarding`);
   });
 });
-
-/** The current item's id, as the page's own show state has it. */
-async function currentItemId(page: Page): Promise<string> {
-  const state = await api(page, 'GET', '/api/show/state');
-  const item = state.body.currentItem as { id: string } | null;
-  return item?.id ?? '';
-}
-
-/** The handle's centre and how far it can travel along its rail. */
-async function handleGeometry(slider: Locator) {
-  const box = await slider.boundingBox();
-  const railWidth = await slider.evaluate((el) => el.parentElement?.clientWidth ?? 0);
-  if (!box) throw new Error('the swipe handle is not visible');
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2, travel: railWidth - box.width };
-}
