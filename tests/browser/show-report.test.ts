@@ -1,74 +1,40 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { AdminShow, BuyResponse, ShowReport, ShowStateView } from '@vault/contracts';
-import { type EmbeddedApp, launchChromium, parseCsv, startEmbeddedApp } from '@vault/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { AdminShow } from '@vault/contracts';
+import { type EmbeddedApp, parseCsv } from '@vault/testing';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, logInAdmin, onboardMember } from './support/browser-helpers';
+import { api } from './support/browser-helpers';
 import { expectNoOverflow } from './support/member-helpers';
-import { watchProblems } from './support/page-problems';
+import {
+  chart,
+  chartHeadings,
+  chartTable,
+  closeShowReportScene,
+  csvColumn,
+  EMBER,
+  focusableInDrawing,
+  KNIVES,
+  press,
+  pressed,
+  pressesOn,
+  RAVEN,
+  reportOf,
+  SHOW,
+  SPECTER,
+  segmentsOf,
+  shot,
+  shotEachChart,
+  startShowReportScene,
+  totalCell,
+  totalOf,
+  waitForItem,
+} from './support/show-report-scene';
 
 // The show report as an admin uses it, in Debian's Chromium against the app started as a
 // real process: the test drives a short live show (three members press Buy through the API: a win,
 // presses that came too late, a card declined at charge, a press over the per-member limit, and an
 // item nobody buys), then checks the report page's totals, charts, timeline and CSV export
 // against what it did, live and after the show, on a desktop and a 375 px phone.
-
-const SHOTS = '/tmp/shots18';
-mkdirSync(SHOTS, { recursive: true });
-const shot = async (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `r2-${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
-
-const SHOW = 'Report Night';
-const RAVEN = { title: 'Raven Tanto', price: '450.00' };
-const SPECTER = { title: 'Specter Dagger', price: '610.00' };
-const EMBER = { title: 'Ember Karambit', price: '380.00' };
-
-/** Buy presses the test makes, per item and outcome: what the report must count. */
-const pressed = {
-  [RAVEN.title]: { won: 1, sold: 2, declined: 0, refused: 0 },
-  [SPECTER.title]: { won: 1, sold: 0, declined: 1, refused: 1 },
-  [EMBER.title]: { won: 0, sold: 0, declined: 0, refused: 0 },
-};
-const totalOf = (p: (typeof pressed)[string]) => p.won + p.sold + p.declined + p.refused;
-
-/** The show's state as a member's page reads it. */
-const stateOf = async (page: Page) => (await api<ShowStateView>(page, 'GET', '/api/show/state')).body;
-
-/** Waits until `title` is on sale, and returns its id and when the test saw it there. */
-async function waitForItem(page: Page, title: string): Promise<{ id: string; seenAt: number }> {
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const item = (await stateOf(page)).currentItem;
-        id = item?.title === title && item.status === 'showing' ? item.id : '';
-        return id;
-      },
-      { timeout: 20_000, interval: 100 },
-    )
-    .not.toBe('');
-  return { id, seenAt: Date.now() };
-}
-
-const press = (page: Page, showItemId: string) =>
-  api<BuyResponse & { code?: string }>(page, 'POST', '/api/show/buy', { showItemId });
-
-/** One total of the report page ("Sold", "Revenue"…) as shown. */
-const totalCell = (page: Page, label: string) =>
-  page
-    .locator('dl[aria-label="Totals"] > div')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
-
-const chart = (page: Page, title: string): Locator => page.getByRole('figure', { name: title, exact: true });
-
-/** The rows of a chart's text equivalent (the visually hidden table), cells as text. */
-async function chartTable(page: Page, title: string): Promise<string[][]> {
-  return chart(page, title)
-    .locator('table tbody tr')
-    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')));
-}
 
 describe('the show report in Chromium: totals, charts, timeline and CSV of a show the test drove', () => {
   let app: EmbeddedApp;
@@ -83,50 +49,10 @@ describe('the show report in Chromium: totals, charts, timeline and CSV of a sho
   const measured: Record<string, { seenAt: number; answeredAt: number }> = {};
 
   beforeAll(async () => {
-    app = await startEmbeddedApp({ SEED_DEMO: 'false' });
-    browser = await launchChromium();
-    admin = await (
-      await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-    ).newPage();
-    ada = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    ben = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    cal = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await Promise.all([
-      onboardMember(app, ada, 'ada@example.com'),
-      onboardMember(app, ben, 'ben@example.com'),
-      // Saved fine, then declined at charge time (the simulator's card).
-      onboardMember(app, cal, 'cal@example.com', '4000000000000341'),
-      (async () => {
-        await admin.goto(`${app.baseUrl}/login`);
-        await logInAdmin(app, admin);
-      })(),
-    ]);
-    // From here on (the login page's "no user yet" 401 is expected), the admin's page stays clean.
-    adminProblems = await watchProblems(admin);
-    // Short phases, and a sold hold long enough for the late presses to meet a sold item.
-    const timings = { perKnifeSeconds: 8, intermissionSeconds: 1, prerollSeconds: 1, soldHoldSeconds: 3 };
-    const created = await api<AdminShow>(admin, 'POST', '/api/shows', { title: SHOW, ...timings });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    show = created.body;
-    for (const knife of [RAVEN, SPECTER, EMBER]) {
-      const item = await api(admin, 'POST', '/api/show-items', {
-        showId: show.id,
-        title: knife.title,
-        price: knife.price,
-        category: 'Fixed Blade',
-        description: 'A knife for the report check.',
-        imageUrls: [],
-      });
-      expect(item.status).toBe(201);
-    }
-    // One item per member: Ada's second press is refused.
-    expect((await api(admin, 'PATCH', `/api/shows/${show.id}`, { purchaseCap: 1 })).status).toBe(200);
+    ({ app, browser, admin, ada, ben, cal, show, adminProblems } = await startShowReportScene());
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  // Whatever started, stops (a failed start has already stopped its own).
+  afterAll(() => closeShowReportScene({ browser, app }));
 
   it('sends a customer from a report to /show, and the API refuses them the report', async () => {
     const tab = await ada.context().newPage();
@@ -194,17 +120,14 @@ describe('the show report in Chromium: totals, charts, timeline and CSV of a sho
 
     // Nobody buys the third knife: the show runs out.
     await expect
-      .poll(async () => (await api<ShowReport>(admin, 'GET', `/api/shows/${show.id}/report`)).body.show.status, {
-        timeout: 30_000,
-        interval: 500,
-      })
+      .poll(async () => (await reportOf(admin, show.id)).show.status, { timeout: 30_000, interval: 500 })
       .toBe('completed');
   });
 
   it('shows the totals of the show it drove, and the API agrees', async () => {
     await admin.reload();
     await admin.getByRole('heading', { name: SHOW, level: 1 }).waitFor();
-    const report = (await api<ShowReport>(admin, 'GET', `/api/shows/${show.id}/report`)).body;
+    const report = await reportOf(admin, show.id);
     const attempts = Object.values(pressed).reduce((sum, p) => sum + totalOf(p), 0);
     expect(report.totals).toMatchObject({ items: 3, sold: 2, revenue: '1060.00', attempts });
     expect(report.totals.sellThrough).toBeCloseTo(2 / 3, 5);
@@ -262,21 +185,16 @@ describe('the show report in Chromium: totals, charts, timeline and CSV of a sho
     const attempts = chart(admin, 'Buy attempts');
     await attempts.getByText('6 presses: 2 won, 2 already sold, 1 refused, 1 declined.').waitFor();
     const rows = await chartTable(admin, 'Buy attempts');
-    const head = await attempts
-      .locator('table thead th')
-      .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''));
+    const head = await chartHeadings(admin, 'Buy attempts');
     expect(head).toEqual(['Item', 'Title', 'Won', 'Already sold', 'Refused', 'Declined', 'Total']);
     expect(rows).toEqual(
       [RAVEN, SPECTER, EMBER].map((knife, i) => {
-        const p = pressed[knife.title] ?? { won: 0, sold: 0, declined: 0, refused: 0 };
+        const p = pressesOn(knife.title);
         return [`#${i + 1}`, knife.title, p.won, p.sold, p.refused, p.declined, totalOf(p)].map(String);
       }),
     );
     // One rectangle per non-empty (item, outcome) segment.
-    const segments = Object.values(pressed).reduce(
-      (sum, p) => sum + [p.won, p.sold, p.refused, p.declined].filter((n) => n > 0).length,
-      0,
-    );
+    const segments = Object.values(pressed).reduce((sum, p) => sum + segmentsOf(p), 0);
     expect(await attempts.locator('svg .recharts-bar-rectangle path').count()).toBe(segments);
 
     // Members watching: a line through the samples, if the show got any.
@@ -288,10 +206,7 @@ describe('the show report in Chromium: totals, charts, timeline and CSV of a sho
     );
     // The drawings are hidden from screen readers (their tables speak): none may take focus.
     for (const title of ['Sell-through', 'Revenue', 'Time to sale', 'Buy attempts', 'Members watching']) {
-      const focusable = chart(admin, title).locator(
-        '[aria-hidden="true"] :is(a, button, input, [tabindex]:not([tabindex="-1"]))',
-      );
-      expect(await focusable.count(), title).toBe(0);
+      expect(await focusableInDrawing(admin, title).count(), title).toBe(0);
     }
     await admin.waitForTimeout(1600); // let the entry animations finish for the screenshot
     await shot(admin, 'completed');
@@ -334,11 +249,7 @@ describe('the show report in Chromium: totals, charts, timeline and CSV of a sho
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
     const [head = [], ...items] = rows.filter((row) => row.some((cell) => cell !== ''));
-    const column = (pattern: RegExp) => {
-      const i = head.findIndex((name) => pattern.test(name));
-      expect(i, `a column matching ${pattern} in ${head.join(',')}`).toBeGreaterThanOrEqual(0);
-      return i;
-    };
+    const column = (pattern: RegExp) => csvColumn(head, pattern);
     expect(items).toHaveLength(3);
     const title = column(/title/i);
     const buyer = column(/buyer/i);
@@ -349,9 +260,7 @@ describe('the show report in Chromium: totals, charts, timeline and CSV of a sho
     expect(items[0]?.[buyer]).toContain('ada@example.com');
     expect(items[1]?.[buyer]).toContain('ben@example.com');
     expect(items[2]?.[buyer]).toBe('');
-    expect(items.map((row) => Number(row[total]))).toEqual(
-      [RAVEN, SPECTER, EMBER].map((k) => totalOf(pressed[k.title] ?? { won: 0, sold: 0, declined: 0, refused: 0 })),
-    );
+    expect(items.map((row) => Number(row[total]))).toEqual(KNIVES.map((k) => totalOf(pressesOn(k.title))));
     for (const outcome of ['won', 'sold', 'declined', 'refused'] as const) {
       const i = column(new RegExp(`^(attempts[ _-]?)?${outcome}$`, 'i'));
       expect(
@@ -374,15 +283,7 @@ describe('the show report in Chromium: totals, charts, timeline and CSV of a sho
     await admin.waitForTimeout(1600);
     await shot(admin, 'completed');
     // Each chart on its own, to look at its axes and legend at phone size.
-    for (const [name, title] of Object.entries({
-      sell: 'Sell-through',
-      revenue: 'Revenue',
-      time: 'Time to sale',
-      attempts: 'Buy attempts',
-      watchers: 'Members watching',
-    })) {
-      await chart(admin, title).screenshot({ path: path.join(SHOTS, `r2-chart-${name}-375.png`) });
-    }
+    await shotEachChart(admin);
     await admin.setViewportSize({ width: 1280, height: 900 });
     expect(await adminProblems()).toEqual([]);
   });
