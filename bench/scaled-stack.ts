@@ -36,6 +36,10 @@ export async function startScaledStack(options: ScaledStackOptions): Promise<Sca
     workers: 1,
     proxy: 'none',
     env: options.env,
+    // The replicas serve the web app (the bad-link bench's pages load /show from them) and log at
+    // warn, so a benchmark measures the Buy and the push rather than a log line per request; the
+    // benchmark's own env still wins.
+    apiEnv: { SERVE_WEB: 'true', LOG_LEVEL: 'warn', ...options.env },
     apiNodeArgs: options.apiNodeArgs,
     // The admin is a seeded member, promoted below.
     admin: null,
