@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { type ClientToServerEvents, ClockPing, type ServerToClientEvents, socketEvents } from '@vault/contracts';
-import { every, reportRedisOutages } from '@vault/server';
+import { reportRedisOutages } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
@@ -153,18 +153,16 @@ export const realtime = fp(
     });
     // Every couple of seconds: count, and tell this instance's admins when the number moved.
     const background = apiBackground(app);
-    const stopCounter = background.start('watcher-count', () =>
-      every('watcher-count', () => {
-        const before = total;
-        watchers
-          .total()
-          .then((count) => {
-            total = count;
-            if (count !== before) io.local.to('admins').emit(socketEvents.watchers, { count });
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'counting watchers failed'));
-      }),
-    );
+    const stopCounter = background.every('watcher-count', () => {
+      const before = total;
+      watchers
+        .total()
+        .then((count) => {
+          total = count;
+          if (count !== before) io.local.to('admins').emit(socketEvents.watchers, { count });
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'counting watchers failed'));
+    });
     // Every change goes to every socket of this instance as ONE packet, encoded once (a broadcast).
     // After the full view on connect, a change is sent as the ops from the previous push when
     // that is smaller (a Sold is a few hundred bytes against a full lineup): less to write to
@@ -180,11 +178,9 @@ export const realtime = fp(
       app.metrics.fanout(push.event, (performance.now() - started) / 1000);
     };
     store.on('change', pushState);
-    const stopTicker = background.start('socket-tick', () =>
-      every('socket-tick', () => {
-        io.local.volatile.emit(socketEvents.tick, { serverTime: Date.now(), step: store.step() });
-      }),
-    );
+    const stopTicker = background.every('socket-tick', () => {
+      io.local.volatile.emit(socketEvents.tick, { serverTime: Date.now(), step: store.step() });
+    });
 
     // Draining: close each socket's transport. The client takes that as a lost connection and
     // reconnects by itself (a server-side disconnect() would tell it to stay away); with this

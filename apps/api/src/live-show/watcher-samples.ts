@@ -1,4 +1,4 @@
-import { every, SAMPLE_WATCHERS_EVERY_MS } from '@vault/server';
+import { SAMPLE_WATCHERS_EVERY_MS } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiBackground } from '../platform/background';
@@ -45,14 +45,12 @@ export const watcherSamples = fp(
     let stopSampling: (() => void) | undefined;
     app.addHook('onReady', async () => {
       store.on('change', onChange);
-      stopSampling = apiBackground(app).start('watcher-samples', () =>
-        every(
-          'watcher-samples',
-          () => {
-            if (live()) run(() => sampler.periodic());
-          },
-          periodMs,
-        ),
+      stopSampling = apiBackground(app).every(
+        'watcher-samples',
+        () => {
+          if (live()) run(() => sampler.periodic());
+        },
+        periodMs,
       );
     });
     // No sample starts once closing begins (the watcher count is being torn down).

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { tryLock } from '@vault/server';
+import { takeTurn } from '@vault/server';
 import { recordWatchers } from '@vault/show';
 import type { Redis } from 'ioredis';
 import type { Db } from '../core/db';
@@ -71,16 +71,11 @@ export function createWatcherSampler(deps: {
   /** The last transition sampled here: a refresh that changed no step is not another transition. */
   let lastStep = '';
 
-  async function take(lockKey: string, ms: number): Promise<boolean> {
-    if (!redis) return true;
-    return (await tryLock(redis, lockKey, ms)) !== null;
-  }
-
   return {
     /** The periodic sample; true when this replica wrote one. */
     async periodic(): Promise<boolean> {
       // A little shorter than the period, so timers that drift apart never skip a period.
-      if (!(await take(key, Math.max(1, Math.floor(deps.periodMs * 0.9))))) return false;
+      if (!(await takeTurn(redis, key, Math.max(1, Math.floor(deps.periodMs * 0.9))))) return false;
       const count = await deps.count();
       return (await recordWatchers(deps.db, { count, now: new Date(deps.now()) })) !== undefined;
     },
@@ -89,7 +84,7 @@ export function createWatcherSampler(deps: {
       const id = `${showId}:${step}`;
       if (id === lastStep) return false;
       lastStep = id;
-      if (!(await take(`${key}:${id}`, TRANSITION_LOCK_MS))) return false;
+      if (!(await takeTurn(redis, `${key}:${id}`, TRANSITION_LOCK_MS))) return false;
       const count = await deps.count();
       const at = { showId, step };
       return (await recordWatchers(deps.db, { count, now: new Date(deps.now()), at })) !== undefined;

@@ -1,4 +1,3 @@
-import { every } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiBackground } from './background';
@@ -52,9 +51,7 @@ export const drain = fp(
         // Node closes the connections idle at close() only. One busy then (a long-poll answered
         // by Engine.IO, which Fastify's hooks never see) would sit idle for the keep-alive
         // timeout and hold app.close(): close whatever has gone idle since, until the process ends.
-        apiBackground(app).start('idle-connection-sweep', () =>
-          every('idle-connection-sweep', () => app.server.closeIdleConnections()),
-        );
+        apiBackground(app).every('idle-connection-sweep', () => app.server.closeIdleConnections());
         for (const step of steps) {
           if (Date.now() >= deadline) break;
           try {

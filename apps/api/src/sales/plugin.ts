@@ -1,4 +1,4 @@
-import { every, RECONCILE_CLAIMS_EVERY_MS, tryLock } from '@vault/server';
+import { every, RECONCILE_CLAIMS_EVERY_MS, takeTurn } from '@vault/server';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiBackground } from '../platform/background';
@@ -63,16 +63,11 @@ export const sales = fp(
     const flushAttempts = () =>
       attempts.flush().catch((error: unknown) => app.log.error({ err: error }, 'flushing buy attempts failed'));
     const background = apiBackground(app);
-    const stopFlusher = background.start('buy-attempt-flush', () =>
-      every('buy-attempt-flush', () => void flushAttempts()),
-    );
+    const stopFlusher = background.every('buy-attempt-flush', () => void flushAttempts());
 
     /** One replica per period (the steps are conditional anyway; this only saves gateway calls). */
-    async function ourTurn(): Promise<boolean> {
-      if (!app.redis) return true;
-      const key = `${app.config.redisPrefix}:lock:reconcile`;
-      return (await tryLock(app.redis, key, RECONCILE_CLAIMS_EVERY_MS - 1000)) !== null;
-    }
+    const ourTurn = () =>
+      takeTurn(app.redis, `${app.config.redisPrefix}:lock:reconcile`, RECONCILE_CLAIMS_EVERY_MS - 1000);
 
     let stopReconciler: (() => void) | undefined;
     let unsubscribe: (() => Promise<void>) | undefined;

@@ -1,3 +1,3 @@
-export { type HeldLock, tryLock } from './lock';
+export { takeTurn } from './lock';
 export * from './registry';
 export { type Background, type BackgroundStart, backgroundIn, every, onBackgroundStart } from './start';

@@ -33,23 +33,27 @@ export interface Background {
    * place here throws: two processes running the same once-per-cluster work would do it twice.
    */
   start<T>(task: BackgroundTaskName, start: () => T): T;
+  /** Starts `task` as a repeating timer (see `every`); returns its stop. */
+  every(task: BackgroundTaskName, run: () => void, everyMs?: number): () => void;
 }
 
 /** The background work of one process (the API or a worker) in one mode. */
 export function backgroundIn(process: BackgroundProcess, mode: BackgroundMode): Background {
   const runsHere = (task: BackgroundTaskName) => processOf(task, mode) === process;
+  function start<T>(task: BackgroundTaskName, begin: () => T): T {
+    if (!runsHere(task)) {
+      const where = processOf(task, mode);
+      throw new Error(`${task} runs in the ${where} when ${mode}, not in the ${process}`);
+    }
+    for (const listener of listeners) listener({ task, process, mode });
+    return begin();
+  }
   return {
     process,
     mode,
     runsHere,
-    start(task, start) {
-      if (!runsHere(task)) {
-        const where = processOf(task, mode);
-        throw new Error(`${task} runs in the ${where} when ${mode}, not in the ${process}`);
-      }
-      for (const listener of listeners) listener({ task, process, mode });
-      return start();
-    },
+    start,
+    every: (task, run, everyMs) => start(task, () => every(task, run, everyMs)),
   };
 }
 
