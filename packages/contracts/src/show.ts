@@ -66,21 +66,6 @@ export const ShowStateView = z.object({
 });
 export type ShowStateView = z.infer<typeof ShowStateView>;
 
-/** Socket.IO events (server → client, except `clockPing` and `buy`). */
-export const socketEvents = {
-  /** The full ShowStateView (on connect, and when a change would not be smaller), and its `rev`. */
-  state: 'show:state',
-  /** A ShowChange: what turns the previous push into the new view, when that is smaller. */
-  change: 'show:change',
-  tick: 'show:tick',
-  /** Admins only: WatchersView, whenever the number of members on /show changes. */
-  watchers: 'show:watchers',
-  /** Client → server with a ClockPing; the server acknowledges with a ClockPong (a measured round trip). */
-  clockPing: 'clock:ping',
-  /** Client → server with a SocketBuyRequest; acknowledged with a SocketBuyAck (Buy without a new HTTP request). */
-  buy: 'show:buy',
-} as const;
-
 /**
  * `show:change`: the ops that turn the view pushed as `base` into the view numbered `rev`. Revs
  * number one replica's pushes to its sockets; a client holding another base asks for the state.

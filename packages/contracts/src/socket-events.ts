@@ -1,7 +1,22 @@
 import type { z } from 'zod';
 import { WatchersView } from './admin';
 import { SocketBuyAck, SocketBuyRequest } from './buy';
-import { ClockPing, ClockPong, ShowChange, ShowStateView, ShowTick, type socketEvents } from './show';
+import { ClockPing, ClockPong, ShowChange, ShowStateView, ShowTick } from './show';
+
+/** Socket.IO events (server → client, except `clockPing` and `buy`). */
+export const socketEvents = {
+  /** The full ShowStateView (on connect, and when a change would not be smaller), and its `rev`. */
+  state: 'show:state',
+  /** A ShowChange: what turns the previous push into the new view, when that is smaller. */
+  change: 'show:change',
+  tick: 'show:tick',
+  /** Admins only: WatchersView, whenever the number of members on /show changes. */
+  watchers: 'show:watchers',
+  /** Client → server with a ClockPing; the server acknowledges with a ClockPong (a measured round trip). */
+  clockPing: 'clock:ping',
+  /** Client → server with a SocketBuyRequest; acknowledged with a SocketBuyAck (Buy without a new HTTP request). */
+  buy: 'show:buy',
+} as const;
 
 type SocketEventKey = keyof typeof socketEvents;
 
