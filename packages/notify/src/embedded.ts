@@ -1,8 +1,9 @@
 import type { Database } from '@vault/db';
+import { SWEEP_OUTBOX_EVERY_MS } from '@vault/server';
 import type { Kysely } from 'kysely';
 import { createDeliverer, type DeliveryOutcome } from './deliverer';
 import type { Mailer, NotifyLog } from './mailer';
-import { DEFAULT_SWEEP_EVERY_MS, type Notifier } from './notifier';
+import type { Notifier } from './notifier';
 import { fanOutLaunched, fanOutReminders, type ReminderWakeup, reminderWakeups, showsWithReminders } from './reminders';
 import type { MailLinks } from './render';
 import { createTimers } from './timers';
@@ -109,7 +110,7 @@ export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & {
     async start() {
       for (const showId of await showsWithReminders(deps.db)) await armReminders(showId);
       await sweep();
-      sweeper = setInterval(() => track(sweep, 'email sweep'), deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS);
+      sweeper = setInterval(() => track(sweep, 'email sweep'), deps.sweepEveryMs ?? SWEEP_OUTBOX_EVERY_MS);
       sweeper.unref();
     },
     async close() {

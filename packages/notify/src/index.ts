@@ -2,7 +2,7 @@ export { createToken, hashToken, RESET_TTL_MS, VERIFY_TTL_MS } from './account-m
 export { createDeliverer, type Deliverer, type DeliveryOutcome } from './deliverer';
 export { createEmbeddedNotifier, type EmbeddedNotifierDeps } from './embedded';
 export { createMailer, type Mailer, type MailMessage, type NotifyLog } from './mailer';
-export { DEFAULT_REMINDER_LEAD_SECONDS, DEFAULT_SWEEP_EVERY_MS, type Notifier } from './notifier';
+export { DEFAULT_REMINDER_LEAD_SECONDS, type Notifier } from './notifier';
 export { backoffMs, LEASE_MS, MAX_ATTEMPTS } from './outbox';
 export { createQueueNotifier, jobIds, type QueueNotifierDeps } from './queue';
 export { fanOutLaunched, fanOutReminders, reminderWakeups, showsWithReminders } from './reminders';

@@ -16,6 +16,3 @@ export interface Notifier {
 
 /** Default time between the 'soon' reminder and the launch (REMINDER_LEAD_SECONDS). */
 export const DEFAULT_REMINDER_LEAD_SECONDS = REMINDER_LEAD_MINUTES * 60;
-
-/** How often due rows (retries, rows whose kick was lost to a crash) are looked for. */
-export const DEFAULT_SWEEP_EVERY_MS = 30_000;

@@ -1,10 +1,10 @@
 import { NotifyJob, queueNames } from '@vault/contracts';
 import type { Database } from '@vault/db';
+import { SWEEP_OUTBOX_EVERY_MS } from '@vault/server';
 import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { createDeliverer, type DeliveryOutcome } from './deliverer';
 import type { Mailer, NotifyLog } from './mailer';
-import { DEFAULT_SWEEP_EVERY_MS } from './notifier';
 import { createQueueNotifier } from './queue';
 import { fanOutLaunched, fanOutReminders, showsWithReminders } from './reminders';
 import type { MailLinks } from './render';
@@ -84,7 +84,7 @@ export async function startNotifyWorker(deps: NotifyWorkerDeps) {
   await worker.waitUntilReady();
   await queue.upsertJobScheduler(
     'notify-sweep',
-    { every: deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS },
+    { every: deps.sweepEveryMs ?? SWEEP_OUTBOX_EVERY_MS },
     { name: 'sweep', data: { type: 'sweep' }, opts: { removeOnComplete: 100, removeOnFail: 100 } },
   );
   const shows = await showsWithReminders(deps.db);
