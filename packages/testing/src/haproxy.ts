@@ -32,8 +32,10 @@ export function localHaproxyConfig(source: string, options: { bindPort: number; 
     const template = line.match(/^(\s*)server-template\s+(\S+)\s+\d+\s+\S+:\d+(.*)$/);
     if (template) {
       templates++;
-      const [, indent, prefix, params] = template;
-      return options.serverPorts.map((port, i) => `${indent}server ${prefix}${i + 1} 127.0.0.1:${port}${params}`);
+      const [, indent, prefix, params = ''] = template;
+      // An address needs no resolver: with `init-addr none` a server would wait for one forever.
+      const local = params.replace(/\s+resolvers\s+\S+/, '').replace(/\s+init-addr\s+\S+/, '');
+      return options.serverPorts.map((port, i) => `${indent}server ${prefix}${i + 1} 127.0.0.1:${port}${local}`);
     }
     return [line];
   });
