@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readinessMessages } from '@vault/contracts';
-import { checkReadiness, type ReadinessProbes } from '@vault/server';
+import { type ReadinessResponse, readinessMessages } from '@vault/contracts';
+import { type ReadinessProbes, readinessCheck } from '@vault/server';
 import type { Registry } from 'prom-client';
 
 export interface HealthServer {
@@ -18,15 +18,18 @@ export interface HealthServerOptions {
 
 /**
  * The worker serves no HTTP, so a container runtime cannot tell a wedged worker from a working
- * one. GET /health answers 200 when Postgres and Redis answer (checkReadiness), else 503
- * naming what is down: the same body as the API's /api/health/ready. It asks the dependencies at
- * the moment of the probe (a heartbeat key would only say the worker once reached Redis, and
- * nothing about Postgres), and an answer at all shows the event loop is not stuck. GET /metrics
- * on the same port is for Prometheus; the port is the container's own, never published.
+ * one. GET /health answers 200 when Postgres and Redis answer, else 503 naming what is down (a
+ * worker without them cannot run the clock or send email; unlike an API replica, which still
+ * serves): the same body as the API's /api/health/ready. It asks the dependencies at the moment
+ * of the probe (a heartbeat key would only say the worker once reached Redis, and nothing about
+ * Postgres) and answers within readinessCheck's deadline even when one hangs; an answer at all
+ * shows the event loop is not stuck. GET /metrics on the same port is for Prometheus; the port is
+ * the container's own, never published.
  */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
+  const checkDependencies = readinessCheck(options.probes, { whenDown: 'unavailable' });
   const server = createServer((request, response) => {
-    void answer(request, response, options);
+    void answer(request, response, options, checkDependencies);
   });
   // Only probes talk to this port: none of them needs a slow request.
   server.requestTimeout = 5000;
@@ -49,7 +52,12 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   };
 }
 
-async function answer(request: IncomingMessage, response: ServerResponse, options: HealthServerOptions): Promise<void> {
+async function answer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: HealthServerOptions,
+  checkDependencies: () => Promise<ReadinessResponse>,
+): Promise<void> {
   const send = (status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     response.end(JSON.stringify(body));
@@ -65,6 +73,6 @@ async function answer(request: IncomingMessage, response: ServerResponse, option
   }
   if (pathname !== '/health') return send(404, { message: readinessMessages.notFound });
   if (request.method !== 'GET') return send(405, { message: readinessMessages.useGet });
-  const readiness = await checkReadiness(options.probes);
+  const readiness = await checkDependencies();
   send(readiness.status === 'ok' ? 200 : 503, readiness);
 }

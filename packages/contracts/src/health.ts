@@ -9,9 +9,15 @@ export const DependencyName = z.enum(dependencyNames);
 export type DependencyName = z.infer<typeof DependencyName>;
 
 export const ReadinessResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  /**
+   * ok: every dependency answered. degraded: something named in `message` is down, but this API
+   * replica still takes traffic (it serves the show from memory, and a dependency shared by every
+   * replica would otherwise take them all out at once). unavailable (503): not taking traffic — an
+   * API replica shutting down, or a worker without its dependencies.
+   */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   checks: z.partialRecord(DependencyName, z.enum(['ok', 'down'])),
-  /** Present when something is down, e.g. "database is down". */
+  /** Present when something is down, e.g. "database is down", or the instance is shutting down. */
   message: z.string().optional(),
   /** Beside the message of a 503 (`service_unavailable`), like every other error body. */
   code: ErrorCode.optional(),

@@ -15,7 +15,7 @@ export {
 } from './env';
 export { fetchWithin } from './fetch';
 export { type LogFormat, logFormat, logStream, withLogFormatDefault } from './log-format';
-export { checkReadiness, type ReadinessProbes } from './readiness';
+export { type ReadinessProbes, readinessCheck } from './readiness';
 export {
   type ConnectionLog,
   connectRedis,

@@ -1,13 +1,28 @@
 import { type ErrorCode, HealthResponse, ReadinessResponse, readinessMessages } from '@vault/contracts';
-import { checkReadiness } from '@vault/server';
+import { readinessCheck } from '@vault/server';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from './zod-provider';
 
 const UNAVAILABLE = 'service_unavailable' satisfies ErrorCode;
 
-/** Liveness (the process answers) and readiness (its dependencies answer). */
+/**
+ * Liveness (the process answers) and readiness (it takes traffic). Readiness is 200 while the
+ * replica is up and not draining, whatever its dependencies do: Postgres and Redis are shared by
+ * every replica, so failing readiness on them would take all replicas out of the load balancer at
+ * once — a site-wide 503 from the proxy — while each could still serve the show from memory and
+ * answer its own 503 to a request that needs the missing dependency. The body still names what is
+ * down ('degraded'), and answers within the check's deadline even when a dependency hangs.
+ */
 const health: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database, redis } = app;
+  const checkDependencies = readinessCheck(
+    {
+      database: () => database.ping(),
+      ...(redis ? { redis: () => redis.ping() } : {}),
+    },
+    { whenDown: 'degraded' },
+  );
 
   app.get('/', { schema: { response: { 200: HealthResponse } } }, async () => ({ status: 'ok' as const }));
 
@@ -24,13 +39,7 @@ const health: FastifyPluginAsync = async (fastify) => {
           code: UNAVAILABLE,
         });
       }
-      const { redis } = app;
-      const readiness = await checkReadiness({
-        database: () => app.database.ping(),
-        ...(redis ? { redis: () => redis.ping() } : {}),
-      });
-      if (readiness.status === 'ok') return readiness;
-      return reply.status(503).send({ ...readiness, code: UNAVAILABLE });
+      return checkDependencies();
     },
   );
 };

@@ -1,8 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { backends } from '@vault/testing';
-import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  backends,
+  createScratchDatabase,
+  type LinkProxy,
+  msUntil,
+  openTestRedis,
+  type Stack,
+  startLinkProxy,
+  startStack,
+  TEST_REDIS_URL,
+} from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/app-error';
 import { buildTestApp, type TestApp } from '../test-app';
@@ -61,36 +71,120 @@ describe.each(backends)('health and error handling on %s', (backend) => {
 });
 
 describe('readiness when a dependency is down', () => {
-  it('answers 503 naming the database when it stops answering', async () => {
+  it('stays ready (200, degraded) naming the database when it stops answering', async () => {
     const t = await buildTestApp('pglite');
     await t.database.close();
     const res = await t.app.inject('/api/health/ready');
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      status: 'unavailable',
-      checks: { database: 'down' },
-      message: 'database is down',
-      code: 'service_unavailable',
-    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'degraded', checks: { database: 'down' }, message: 'database is down' });
     await t.app.close();
   });
 
-  it('answers 503 naming Redis when it is unreachable', async () => {
+  it('answers 503 shutting down once the replica drains, so the load balancer takes it out', async () => {
     const t = await buildTestApp('postgres');
-    // Point the app at a Redis that is not there: the ping hangs until the probe's timeout.
-    const dead = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: null });
-    dead.on('error', () => {}); // connection refusals are the point of this test
-    (t.app as unknown as { redis: Redis }).redis = dead;
-    const res = await t.app.inject('/api/health/ready');
-    dead.disconnect();
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      status: 'unavailable',
-      checks: { database: 'ok', redis: 'down' },
-      message: 'redis is down',
-      code: 'service_unavailable',
+    try {
+      await t.app.drain.start(Date.now() + 1000);
+      const res = await t.app.inject('/api/health/ready');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: {},
+        message: 'shutting down',
+        code: 'service_unavailable',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+  ms: number;
+}
+
+describe('a replica as a real process, its Postgres and Redis behind links that fail', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  let stack: Stack;
+  const links = {} as Record<'database' | 'redis', LinkProxy>;
+
+  beforeAll(async () => {
+    const database = await createScratchDatabase();
+    cleanups.push(() => database.drop());
+    const redis = await openTestRedis();
+    cleanups.push(() => redis.dispose());
+    /** The same server, through a link of its own that the test can cut. */
+    const throughLink = async (name: keyof typeof links, url: string) => {
+      const linked = new URL(url);
+      links[name] = await startLinkProxy({ target: { port: Number(linked.port) } });
+      cleanups.push(() => links[name].close());
+      linked.hostname = '127.0.0.1';
+      linked.port = String(links[name].port);
+      return linked.toString();
+    };
+    stack = await startStack({
+      mode: 'scaled',
+      workers: 0,
+      services: {
+        databaseUrl: database.url,
+        redisUrl: TEST_REDIS_URL,
+        redisPrefix: redis.prefix,
+        apiDatabaseUrl: await throughLink('database', database.url),
+        apiRedisUrl: await throughLink('redis', TEST_REDIS_URL),
+      },
     });
-    await t.close();
+    cleanups.push(() => stack.stop());
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  const get = async (path: string): Promise<Answer> => {
+    const started = performance.now();
+    const res = await fetch(`${stack.url}${path}`, { signal: AbortSignal.timeout(10_000) });
+    const body: unknown = await res.json();
+    return { status: res.status, body, ms: performance.now() - started };
+  };
+
+  it('stays ready, answering within 1 s, while Postgres or Redis hangs or refuses, naming what is down', async () => {
+    expect(await get('/api/health/ready')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } },
+    });
+    // A hung dependency (nothing crosses the link, no socket closes) is the one a check could wait
+    // on; a refused one (every connection reset, new ones refused) is a stopped server.
+    for (const name of ['database', 'redis'] as const) {
+      for (const [kind, state] of [
+        ['blackhole', 'hung'],
+        ['reset', 'refusing connections'],
+      ] as const) {
+        const outageMs = 2500;
+        links[name][kind](outageMs);
+        const outageEnds = performance.now() + outageMs;
+        const answers: Answer[] = [];
+        for (let i = 0; i < 3; i++) answers.push(await get('/api/health/ready'));
+        const slowest = Math.max(...answers.map((a) => a.ms));
+        console.log(`[chaos] /api/health/ready with ${name} ${state}: slowest of 3 answers ${slowest.toFixed(0)} ms`);
+        for (const answer of answers) {
+          expect(answer).toMatchObject({
+            status: 200,
+            body: {
+              status: 'degraded',
+              checks: { database: 'ok', redis: 'ok', [name]: 'down' },
+              message: `${name} is down`,
+            },
+          });
+        }
+        expect(slowest).toBeLessThan(1000);
+        await sleep(Math.max(0, outageEnds - performance.now()));
+        await msUntil(async () => ((await get('/api/health/ready')).body as { status?: string }).status === 'ok', {
+          within: 15_000,
+          every: 100,
+          what: `readiness ok once the ${name} link is back`,
+        });
+      }
+    }
   });
 });
 
