@@ -102,6 +102,8 @@ interface Answer {
   status: number;
   body: unknown;
   ms: number;
+  /** Its X-Request-Id: the id the replica's log lines for it carry. */
+  id: string;
 }
 
 describe('a replica as a real process, its Postgres and Redis behind links that fail', () => {
@@ -133,6 +135,7 @@ describe('a replica as a real process, its Postgres and Redis behind links that 
         apiDatabaseUrl: await throughLink('database', database.url),
         apiRedisUrl: await throughLink('redis', TEST_REDIS_URL),
       },
+      env: { LOG_LEVEL: 'info' },
     });
     cleanups.push(() => stack.stop());
   });
@@ -144,7 +147,7 @@ describe('a replica as a real process, its Postgres and Redis behind links that 
     const started = performance.now();
     const res = await fetch(`${stack.url}${path}`, { signal: AbortSignal.timeout(10_000) });
     const body: unknown = await res.json();
-    return { status: res.status, body, ms: performance.now() - started };
+    return { status: res.status, body, ms: performance.now() - started, id: res.headers.get('x-request-id') ?? '' };
   };
 
   it('stays ready, answering within 1 s, while Postgres or Redis hangs or refuses, naming what is down', async () => {
@@ -184,6 +187,21 @@ describe('a replica as a real process, its Postgres and Redis behind links that 
           what: `readiness ok once the ${name} link is back`,
         });
       }
+    }
+  });
+
+  it('logs no line for a health check at LOG_LEVEL=info, and still one for any other request', async () => {
+    const checks: Answer[] = [];
+    for (let i = 0; i < 3; i++) checks.push(await get('/api/health'), await get('/api/health/ready'));
+    const other = await get('/api/auth/user');
+    expect(other.status).toBe(401);
+    // Lines are written in order: once the later request's line is out, any of the checks' would be.
+    const [api] = stack.apis;
+    if (!api) throw new Error('the stack has no API process');
+    await api.waitFor(other.id, 5000);
+    for (const check of checks) {
+      expect(check.id).not.toBe('');
+      expect(api.output()).not.toContain(check.id);
     }
   });
 });
