@@ -157,8 +157,10 @@ expect 'redis: another container on the network sets and reads a key with the pa
   on_net redis:7 bash -c "redis-cli -h $prefix-redis --no-auth-warning -a '$redis_password' set k v &&
     redis-cli -h $prefix-redis --no-auth-warning -a '$redis_password' get k"
 has 'redis: without the password it is refused' NOAUTH on_net redis:7 redis-cli -h "$prefix-redis" get k
-expect 'redis: noeviction and appendonly in force' $'maxmemory-policy\nnoeviction\nappendonly\nyes' \
-  docker exec "$prefix-redis" bash -c 'redis-cli config get maxmemory-policy && redis-cli config get appendonly'
+expect 'redis: noeviction and appendonly in force, files in /data' \
+  $'maxmemory-policy\nnoeviction\nappendonly\nyes\ndir\n/data' \
+  docker exec "$prefix-redis" bash -c \
+  'redis-cli config get maxmemory-policy && redis-cli config get appendonly && redis-cli config get dir'
 expect 'redis: runs as redis (999), AOF in /data owned by it' '999 redis' \
   docker exec "$prefix-redis" bash -c \
   'echo "$(awk "/^Uid:/ { print \$2 }" /proc/1/status) $(stat -c %U /data/appendonlydir)"'
