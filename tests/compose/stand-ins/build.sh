@@ -91,6 +91,10 @@ build_base() {
   fi
   tarball="$cache/debian-bookworm-minbase-${key:0:16}.tar"
   if [ ! -s "$tarball" ]; then
+    if ! command -v debootstrap >/dev/null; then
+      log 'debootstrap is missing: apt-get install -y debootstrap'
+      exit 1
+    fi
     log "debootstrap --variant=minbase bookworm from $mirror (log: $cache/logs/debootstrap.log)"
     rootfs="$(mktemp -d "$cache/rootfs.XXXXXX")"
     if ! debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$cache/logs/debootstrap.log" 2>&1; then
