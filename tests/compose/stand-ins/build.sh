@@ -38,11 +38,26 @@ label_of() { # image label -> the label's value, empty when the image or label i
 }
 id_of() { docker image inspect -f '{{ .Id }}' "$1" 2>/dev/null || true; }
 
-# The previous build of a name, once a new one has taken the name: only ever one we built.
+# The previous build of a name, once a new one has taken the name: only ever one we built. One
+# that a container or an image built on it still holds is noted, and removed by a later run once
+# free. (Not found by label: images built FROM a stand-in inherit its labels.)
 drop_replaced() { # old-id new-id
   if [ -n "$1" ] && [ "$1" != "$2" ] && [ -n "$(label_of "$1" vault.stand-in)" ]; then
-    docker image rm "$1" >/dev/null 2>&1 || log "kept replaced image $1 (a container still uses it)"
+    if ! docker image rm "$1" >/dev/null 2>&1; then
+      log "kept replaced image $1 (a container or an image built on it still uses it)"
+      echo "$1" >>"$cache/replaced-images"
+    fi
   fi
+}
+drop_earlier_replaced() {
+  local id kept=()
+  [ -s "$cache/replaced-images" ] || return 0
+  while read -r id; do
+    if [ -n "$(id_of "$id")" ] && ! docker image rm "$id" >/dev/null 2>&1; then
+      kept+=("$id")
+    fi
+  done < <(sort -u "$cache/replaced-images")
+  printf '%s\n' "${kept[@]}" | grep . >"$cache/replaced-images" || true
 }
 
 hash_dir() { # dir -> sha256 over its files' names and contents
@@ -186,8 +201,5 @@ step 'postgres:16' build_stand_in postgres postgres:16 \
 step 'redis:7' build_stand_in redis redis:7
 step 'haproxy:2.6' build_stand_in haproxy haproxy:2.6
 step 'prom/prometheus:v2.53.2' build_stand_in prometheus prom/prometheus:v2.53.2
-# Earlier builds that a container still held when they were replaced, now free to go.
-for stale in $(docker images -q -f dangling=true -f label=vault.stand-in); do
-  docker image rm "$stale" >/dev/null 2>&1 || true
-done
+step 'replaced builds' drop_earlier_replaced
 log "all stand-ins: $(since "$total")"
