@@ -22,14 +22,20 @@ export interface DockerImage {
 }
 
 /**
- * The repo's Dockerfile, read as text: there is no Docker engine on our machines, so its facts are
- * checked by tests that read it (and one that runs its CMD on the layout its build stage makes).
+ * The repo's Dockerfile, read as text: its facts are checked in seconds by tests that read it (one
+ * runs its CMD on the layout its build stage makes; the compose test builds it on a real engine).
  */
 export function readDockerfile(file = path.join(repoRoot, 'Dockerfile')): DockerStage[] {
   const stages: DockerStage[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const text = line.trim();
-    if (text === '' || text.startsWith('#')) continue;
+  // A line ending in a backslash continues on the next: one instruction, its parts joined by a space.
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((text) => text !== '' && !text.startsWith('#'))
+    .join('\n')
+    .replace(/\s*\\\n\s*/g, ' ')
+    .split('\n');
+  for (const text of lines) {
     const from = text.match(/^FROM\s+(\S+)(?:\s+AS\s+(\S+))?$/i);
     if (from) stages.push({ from: from[1] ?? '', name: from[2] ?? `#${stages.length}`, instructions: [] });
     else stages.at(-1)?.instructions.push(text);
