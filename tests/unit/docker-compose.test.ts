@@ -1,5 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiEnvObject, loadApiEnv } from '@vault/api/env';
@@ -8,23 +10,28 @@ import { loadWorkerEnv, WorkerEnvObject } from '@vault/worker/env';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-// There is no Docker engine on our machines, so docker-compose.yml and the Dockerfile are kept
-// honest by reading them (and apps/worker/test/production-build.int.test.ts runs what they run).
+// docker-compose.yml and the Dockerfile read as text, in the README's test command: what the file
+// promises, checked in seconds. tests/compose/compose.test.ts runs them on a real Docker engine.
 
 interface ComposeService {
   image?: string;
-  build?: { context: string; target: string };
+  build?: { context: string; target: string; secrets?: string[]; args?: Record<string, string> };
   command?: string[];
   init?: boolean;
   restart?: string;
   stop_grace_period?: string;
   environment?: Record<string, string>;
-  healthcheck?: { test: string[] };
+  healthcheck?: { test: string[]; interval?: string; timeout?: string };
   volumes?: string[];
-  deploy?: { replicas?: number };
+  deploy?: { replicas?: number | string };
 }
 const composeText = readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
-const services = (parse(composeText) as { services: Record<string, ComposeService> }).services;
+// The file shares settings through YAML merge keys (`<<: *app-build`).
+const compose = parse(composeText, { merge: true }) as {
+  services: Record<string, ComposeService>;
+  secrets: Record<string, { file: string }>;
+};
+const services = compose.services;
 const stages = readDockerfile();
 const envKeys = {
   api: Object.keys(ApiEnvObject.shape),
@@ -91,8 +98,9 @@ describe('docker-compose.yml', () => {
     expect(services.postgres?.image).toBe('postgres:16');
     expect(services.redis?.image).toBe('redis:7');
     expect(services.redis?.command?.join(' ')).toContain('--maxmemory-policy noeviction');
-    expect(services.api?.deploy?.replicas).toBeGreaterThan(1);
-    expect(services.worker?.deploy?.replicas).toBeGreaterThan(1);
+    // The counts come from .env, so an operator's scale outlives the next `up`; 2 by default.
+    expect(Number(interpolate(String(services.api?.deploy?.replicas), {}))).toBe(2);
+    expect(Number(interpolate(String(services.worker?.deploy?.replicas), { WORKER_REPLICAS: '3' }))).toBe(3);
     expect(services.proxy).toBeDefined();
   });
 
@@ -187,10 +195,39 @@ describe('docker-compose.yml', () => {
         expect(durationMs(service?.stop_grace_period)).toBeGreaterThanOrEqual(deadlines[app] + 5000);
       });
 
-      it('probes its health on the port it serves', () => {
-        const [kind, node, flag, script] = service?.healthcheck?.test ?? [];
-        expect([kind, node, flag]).toEqual(['CMD', 'node', '-e']);
-        expect(script).toContain(`fetch('${healthUrls[app]}')`);
+      it('probes its health on the port and path it serves, every 2 s, healthy on a 200 only', async () => {
+        const [kind, shell, flag, script, port, route] = service?.healthcheck?.test ?? [];
+        expect([kind, shell, flag]).toEqual(['CMD', 'bash', '-c']);
+        expect(`http://127.0.0.1:${port}${route}`).toBe(healthUrls[app]);
+        expect(durationMs(service?.healthcheck?.interval)).toBe(2000);
+        // The probe itself, run by bash as Docker runs it (compose's $$ is one $), against a server
+        // answering 200, then 503, then never.
+        const probe = (script ?? '').replaceAll('$$', '$');
+        const answers = { status: 200, hang: false };
+        const server = createServer((request, response) => {
+          if (answers.hang) return;
+          response.writeHead(request.url === route ? answers.status : 404).end('{}');
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        const local = String((server.address() as AddressInfo).port);
+        const exitCode = () =>
+          new Promise<number | null>((resolve) =>
+            execFile('bash', ['-c', probe, local, route ?? ''], { timeout: 5000 }, (error) =>
+              resolve(error ? (typeof error.code === 'number' ? error.code : null) : 0),
+            ),
+          );
+        try {
+          expect(await exitCode()).toBe(0);
+          answers.status = 503;
+          expect(await exitCode()).toBe(1);
+          answers.hang = true;
+          const started = performance.now();
+          expect(await exitCode()).not.toBe(0);
+          expect(performance.now() - started).toBeLessThan(3000);
+        } finally {
+          server.closeAllConnections();
+          server.close();
+        }
       });
 
       it('is an image of production dependencies only, run as the node user', () => {
@@ -214,12 +251,26 @@ describe('docker-compose.yml', () => {
         expect(instructions, `${dir}/${name}`).toContain(`COPY ${dir}/${name}/package.json ${dir}/${name}/`);
       }
     }
-    expect(instructions).toContain('RUN pnpm install --frozen-lockfile');
+    expect(instructions.filter((i) => /^RUN .*\bpnpm install --frozen-lockfile$/.test(i))).toHaveLength(1);
     expect(instructions).toContain('RUN pnpm --filter @vault/web build && scripts/build-prod.sh /prod');
     // The worker image serves its health port without compose's help too.
     const { WORKER_HEALTH_PORT: _, ...withoutPort } = environmentOf(services.worker);
     const imageOnly = loadWorkerEnv({ ...dockerImage(stages, 'worker').env, ...withoutPort });
     expect(imageOnly.WORKER_HEALTH_PORT).toBe(workerEnv.WORKER_HEALTH_PORT);
+  });
+
+  it('lends a build CA only to the install steps, as a secret that is empty unless BUILD_CA_CERTS names one', () => {
+    expect(interpolate(compose.secrets.build_ca?.file ?? '', {})).toBe('/dev/null');
+    expect(interpolate(compose.secrets.build_ca?.file ?? '', { BUILD_CA_CERTS: '/etc/corp-ca.pem' })).toBe(
+      '/etc/corp-ca.pem',
+    );
+    for (const app of ['api', 'worker'] as const) expect(services[app]?.build?.secrets).toEqual(['build_ca']);
+    const build = stages.find((s) => s.name === 'build')?.instructions ?? [];
+    const lent = build.filter((i) => i.includes('--mount=type=secret,id=build_ca'));
+    expect(lent).toHaveLength(2);
+    // Nothing else names it: no COPY, ENV or ARG could put it in a layer.
+    const all = stages.flatMap((s) => s.instructions);
+    expect(all.filter((i) => /build_ca|NODE_EXTRA_CA_CERTS/.test(i))).toEqual(lent);
   });
 
   it('keeps dependencies, builds and the operator secrets out of the build context', () => {
