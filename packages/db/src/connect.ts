@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -52,6 +51,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const plugins = [new CamelCasePlugin()];
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
+    // Loaded only here: about 1 MB of JavaScript that every process on Postgres (each worker, a
+    // scaled API) would otherwise parse at start, delaying the moment it can work.
+    const { PGlite } = await import('@electric-sql/pglite');
     const client = new PGlite(target.dataDir);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
     return handle(db, 'pglite', 'public');
