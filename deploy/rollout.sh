@@ -54,6 +54,17 @@ if $build; then
   docker compose build "${services[@]}"
 fi
 
+# The image a service runs: its `image:`, or the name Compose gives what it builds (project-service).
+# (awk reads to the end: a reader that stops early would fail the pipeline under pipefail.)
+image_of() {
+  docker compose config "$1" | awk -v service="  $1:" '
+    /^name:/ && !project { project = $2 }
+    $0 == service { inside = 1; next }
+    /^  [^ ]/ { inside = 0 }
+    inside && /^    image:/ { image = $2 }
+    END { print image ? image : project "-" substr(service, 3, length(service) - 3) }'
+}
+
 # Running containers of a service, oldest first.
 containers_of() {
   docker compose ps -q "$1" | xargs -r docker inspect -f '{{.Created}} {{.Id}}' | sort | cut -d' ' -f2
@@ -100,7 +111,7 @@ wait_healthy() {
 }
 
 for service in "${services[@]}"; do
-  image=$(docker compose config --images "$service" | head -1)
+  image=$(image_of "$service")
   target=$(docker image inspect -f '{{.Id}}' "$image") || fail "no image $image: build $service first"
   mapfile -t running < <(containers_of "$service")
   old=()
@@ -115,7 +126,7 @@ for service in "${services[@]}"; do
     [ "$service" != api ] || slots_before=$(serving_slots)
     docker compose up -d --no-deps --no-recreate --scale "$service=$((count + 1))" "$service" >/dev/null 2>&1 ||
       fail "$service: could not start a new container beside $name"
-    new=$(comm -13 <(echo "$before" | sort) <(containers_of "$service" | sort) | head -1)
+    new=$(comm -13 <(echo "$before" | sort) <(containers_of "$service" | sort) | sed -n 1p)
     [ -n "$new" ] || fail "$service: no new container appeared"
     new_name=$(docker inspect -f '{{.Name}}' "$new" | tr -d /)
     if ! wait_healthy "$new"; then
@@ -126,7 +137,8 @@ for service in "${services[@]}"; do
     say "$service: $new_name is healthy"
     if [ "$service" = api ]; then
       wait_admitted "$slots_before" || fail "$service: the proxy never served from $new_name; $name still serves"
-      say "$service: the proxy serves from $new_name${proxy_url:- (waited ${proxy_settle_s}s)}"
+      if [ -n "$proxy_url" ]; then say "$service: the proxy serves from $new_name"
+      else say "$service: waited ${proxy_settle_s}s for the proxy to admit $new_name"; fi
     fi
     # SIGTERM, then up to the container's stop timeout (compose's stop_grace_period) before a
     # SIGKILL: the old one drains and exits by itself well within it.
