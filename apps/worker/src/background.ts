@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { WorkerEnv } from './env';
 import { startMaintenance } from './processors/maintenance';
-import { type NotificationsDeps, startNotifications } from './processors/notifications';
+import type { NotificationsDeps } from './processors/notifications';
 import { type ShowClockDeps, startShowClock } from './processors/show-clock';
 
 export interface WorkerBackgroundDeps {
@@ -14,6 +14,8 @@ export interface WorkerBackgroundDeps {
   env: Pick<WorkerEnv, 'REDIS_PREFIX'> & NotificationsDeps['env'];
   log: Logger;
   onTransition?: ShowClockDeps['onTransition'];
+  /** Each task, once it runs (main.ts times the start with it). */
+  onStarted?(task: 'show-clock' | 'session-pruning' | 'notifications'): void;
 }
 
 /**
@@ -24,15 +26,22 @@ export interface WorkerBackgroundDeps {
 export async function startWorkerBackground(deps: WorkerBackgroundDeps) {
   const background = backgroundIn('worker', 'scaled');
   const prefix = deps.env.REDIS_PREFIX;
-  const maintenance = await background.start('session-pruning', () =>
-    startMaintenance({ db: deps.db, connection: deps.redis, prefix, log: deps.log }),
-  );
+  // The show clock first: when every worker was gone (a deploy, a crash), a live show's overdue
+  // step waits for the first clock to run again; emails and session pruning can start after it.
   const clock = await background.start('show-clock', () =>
     startShowClock({ db: deps.db, redis: deps.redis, prefix, log: deps.log, onTransition: deps.onTransition }),
   );
+  deps.onStarted?.('show-clock');
+  const maintenance = await background.start('session-pruning', () =>
+    startMaintenance({ db: deps.db, connection: deps.redis, prefix, log: deps.log }),
+  );
+  deps.onStarted?.('session-pruning');
+  // Loaded only now, so the mailer and its templates are not parsed before the clock runs.
+  const { startNotifications } = await import('./processors/notifications');
   const notifications = await background.start('notifications', () =>
     startNotifications({ db: deps.db, redis: deps.redis, env: deps.env, log: deps.log }),
   );
+  deps.onStarted?.('notifications');
   return {
     maintenance,
     clock,

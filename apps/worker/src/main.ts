@@ -7,6 +7,13 @@ import { type HealthServer, startHealthServer } from './health';
 import { createWorkerMetrics } from './metrics';
 
 async function main() {
+  // How long each part of the start took, in ms since the process started (logged with 'worker
+  // started'): a worker slow to come back leaves a live show's overdue step waiting that long.
+  const startMs: Record<string, number> = {};
+  const mark = (part: string) => {
+    startMs[part] = Math.round(performance.now());
+  };
+  mark('loaded');
   const env = loadWorkerEnv();
   const log = pino({ level: env.LOG_LEVEL, base: { service: 'worker' } }, logStream(env.LOG_FORMAT));
   const mailWarning = mailLogWarning(env);
@@ -20,8 +27,11 @@ async function main() {
   // As the schema's owner when DATABASE_URL's role may only read and write rows.
   if (env.MIGRATION_DATABASE_URL) await migrateAsOwner(env.MIGRATION_DATABASE_URL);
   await migrateToLatest(database);
+  mark('database');
   const redis = await connectRedis(env.REDIS_URL, 'vault-worker', log);
+  mark('redis');
 
+  // Before the clock, so the lateness of an overdue transition it moves at once is counted.
   const metrics = createWorkerMetrics();
   const background = await startWorkerBackground({
     db: database.db,
@@ -29,6 +39,7 @@ async function main() {
     env,
     log,
     onTransition: metrics.transition,
+    onStarted: mark,
   });
   const { clock, notifications, maintenance } = background;
   metrics.watchQueue('clock', clock.queue, clock.worker);
@@ -43,7 +54,8 @@ async function main() {
           metrics: metrics.registry,
         })
       : null;
-  log.info({ prefix: env.REDIS_PREFIX, healthPort: health?.port ?? null }, 'worker started');
+  mark('ready');
+  log.info({ prefix: env.REDIS_PREFIX, healthPort: health?.port ?? null, startMs }, 'worker started');
 
   onShutdown(
     [
