@@ -87,14 +87,14 @@ function directPackages(appDir: string): string[] {
     .sort();
 }
 
-/** compose's healthcheck for a service, aimed at the port this test gave it. */
-function composeHealthcheck(service: 'api' | 'worker', port: number): string {
-  const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8')) as {
+/** bash's arguments for compose's healthcheck of a service (its $$ is one $), aimed at this test's port. */
+function composeHealthcheck(service: 'api' | 'worker', port: number): string[] {
+  const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, { healthcheck?: { test?: string[] } }>;
   };
-  const [, node, flag, script = ''] = compose.services[service]?.healthcheck?.test ?? [];
-  expect([node, flag]).toEqual(['node', '-e']);
-  return script.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${port}`);
+  const [, shell, flag, script = '', , route = ''] = compose.services[service]?.healthcheck?.test ?? [];
+  expect([shell, flag]).toEqual(['bash', '-c']);
+  return ['-c', script.replaceAll('$$', '$'), String(port), route];
 }
 
 describe('the production build, run as the images run it', () => {
@@ -157,7 +157,7 @@ describe('the production build, run as the images run it', () => {
       const page = await fetch(`http://127.0.0.1:${ports.api}/`, { signal: AbortSignal.timeout(10_000) });
       expect(await page.text()).toContain(SPA_MARKER);
       for (const app of apps) {
-        await run('node', ['-e', composeHealthcheck(app, ports[app])], { cwd: out, timeout: 5000 });
+        await run('bash', composeHealthcheck(app, ports[app]), { cwd: out, timeout: 5000 });
       }
 
       for (const app of ['worker', 'api'] as const) {
@@ -167,7 +167,7 @@ describe('the production build, run as the images run it', () => {
         expect(procs[app].output()).toContain('SIGTERM received, shutting down');
         // Gone, the healthcheck fails rather than hangs.
         await expect(
-          run('node', ['-e', composeHealthcheck(app, ports[app])], { cwd: out, timeout: 5000 }),
+          run('bash', composeHealthcheck(app, ports[app]), { cwd: out, timeout: 5000 }),
         ).rejects.toMatchObject({ code: 1 });
       }
     } finally {
