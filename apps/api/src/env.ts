@@ -165,6 +165,21 @@ export const ApiEnvObject = z.object({
       'On SIGTERM: how long the replica may drain (half of it) and finish in-flight requests before it exits anyway.',
     ),
   /**
+   * A container's address stops answering the moment its process exits: a proxy that still sends
+   * it new connections then waits out its connect timeout (2 s) instead of being refused at once
+   * and retrying elsewhere. Staying up this long after the listener closed keeps the refusals fast
+   * until the proxy's health check has taken the replica out.
+   */
+  DRAIN_HOLD_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30_000)
+    .default(0)
+    .describe(
+      "On SIGTERM: the least time the replica stays up, refusing new connections, after its listener closed (within the drain's half of SHUTDOWN_DEADLINE_MS); set it above the proxy's time to mark a server down. 0 outside containers, where a closed port is refused by the kernel after the exit too.",
+    ),
+  /**
    * Prometheus GET /metrics on a listener of its own, never the public port (the proxy fronts only
    * PORT, so members cannot read it). Loopback by default; a container sets 0.0.0.0 so Prometheus
    * can reach it. METRICS_PORT=0 takes any free port (logged); METRICS_ENABLED=false opens none.

@@ -57,7 +57,7 @@ async function main() {
   onShutdown(
     [
       // Out of the proxy's rotation and sockets sent elsewhere, with time left for app.close().
-      () => app.drain.start(Date.now() + deadlineMs / 2),
+      () => app.drain.start(Date.now() + deadlineMs / 2, { holdMs: env.DRAIN_HOLD_MS }),
       () => app.close(),
       () => runtime.close(),
     ],

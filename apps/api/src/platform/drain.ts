@@ -16,8 +16,11 @@ export interface Drain {
    * first, like onClose hooks: a plugin drains before the plugins it depends on.
    */
   onDrain(step: (deadline: number) => Promise<void>): void;
-  /** Begins the shutdown; resolves when every step is done or the deadline (epoch ms) passed. */
-  start(deadline: number): Promise<void>;
+  /**
+   * Begins the shutdown; resolves when every step is done and `holdMs` have passed since the
+   * listener closed, or when the deadline (epoch ms) passed.
+   */
+  start(deadline: number, options?: { holdMs?: number }): Promise<void>;
 }
 
 /**
@@ -42,9 +45,10 @@ export const drain = fp(
       onDrain(step) {
         steps.unshift(step);
       },
-      async start(deadline) {
+      async start(deadline, options = {}) {
         if (draining) return;
         draining = true;
+        const closedAt = Date.now();
         // Stops the listener (and closes idle keep-alive connections); app.close() calls it again
         // later, which only waits for the remaining connections to end.
         if (app.server.listening) app.server.close();
@@ -60,6 +64,9 @@ export const drain = fp(
             app.log.warn({ err: error }, 'a drain step failed');
           }
         }
+        // Refusing, not gone, until the proxy has marked this replica down (DRAIN_HOLD_MS).
+        const holdUntil = Math.min(deadline, closedAt + (options.holdMs ?? 0));
+        if (holdUntil > Date.now()) await new Promise((resolve) => setTimeout(resolve, holdUntil - Date.now()));
       },
     } satisfies Drain);
 

@@ -96,6 +96,36 @@ describe('readiness when a dependency is down', () => {
       await t.close();
     }
   });
+
+  it('stays up, refusing new connections, for the hold after its listener closed, and never past the deadline', async () => {
+    const held = await buildTestApp('postgres');
+    try {
+      await held.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = held.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const started = performance.now();
+      const draining = held.app.drain.start(Date.now() + 5000, { holdMs: 600 });
+      // Refused at once while held: a proxy retries elsewhere instead of waiting out a connect timeout.
+      await sleep(100);
+      const refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => 'answered',
+        (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+      );
+      expect(refused).toBe('ECONNREFUSED');
+      await draining;
+      expect(performance.now() - started).toBeGreaterThanOrEqual(590);
+    } finally {
+      await held.close();
+    }
+    const bounded = await buildTestApp('postgres');
+    try {
+      const started = performance.now();
+      await bounded.app.drain.start(Date.now() + 200, { holdMs: 5000 });
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      await bounded.close();
+    }
+  });
 });
 
 interface Answer {
