@@ -13,8 +13,11 @@ export interface ProxiedAnswer<T = Record<string, unknown>> {
   pin: string | null;
 }
 
+/** What a client needs of a stack behind a proxy: ours (startCluster) or compose's under Docker. */
+export type ProxiedStack = Pick<Cluster, 'url' | 'admin' | 'serverName'>;
+
 /** A client of the cluster as a browser is: the proxy's origin, a session cookie, maybe a pin. */
-export function proxyClient(cluster: Cluster) {
+export function proxyClient(cluster: ProxiedStack) {
   async function call<T = Record<string, unknown>>(
     method: string,
     url: string,
@@ -154,7 +157,7 @@ export interface WatchingSocket {
 }
 
 export function watchThroughProxy(
-  cluster: Cluster,
+  cluster: Pick<Cluster, 'url'>,
   cookie: string,
   transport: 'websocket' | 'polling',
 ): Promise<WatchingSocket> {
