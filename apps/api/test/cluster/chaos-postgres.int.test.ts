@@ -26,7 +26,10 @@ import {
 const cleanups = cleanupList();
 afterAll(cleanups.run);
 
-const OUTAGE_MS = 3000;
+// Longer than the session cache's 5 s: a member polling the show keeps it through the whole outage.
+const OUTAGE_MS = 8000;
+/** The API's link to Postgres cut as a show ends. */
+const CUT_MS = 3000;
 
 describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)', () => {
   it('answers 503 { message, code } within 5 s while it is down, never hangs, stays ready, and the show resumes with every step once', async () => {
@@ -89,6 +92,8 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
     for (const answer of answers) {
       if (answer.what === 'state' && answer.status === 200) continue; // the snapshot, from memory
       if (answer.what === 'ready') continue;
+      // A member pressing Buy 4 times a second meets the press budget before the database.
+      if (answer.what === 'buy' && answer.status === 429) continue;
       expect({ what: answer.what, status: answer.status }).toEqual({ what: answer.what, status: 503 });
       expect(answer.json.message).toBe(serviceUnavailableMessage);
       expect(answer.json.code).toBe('service_unavailable');
@@ -104,8 +109,9 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
       });
       expect(answer.ms).toBeLessThan(1000);
     }
-    // Polling kept answering 200 from memory while the member's session was cached (5 s).
-    expect(stateStatuses[0]).toBe(200);
+    // Polling kept answering 200 from memory all along: the member's session, read before the
+    // outage, stays theirs while the database cannot answer (past the cache's 5 s).
+    expect(stateStatuses).toEqual([200]);
 
     await postgres.start();
     const upAt = Date.now();
@@ -166,7 +172,7 @@ describe('chaos: Postgres restarted mid-show (1 API + 1 worker, real processes)'
     const { stack, endedIntoCutMs, endSeenInCut, seenAfterMs } = await endShowDuringCut(services, cleanups, {
       title: 'Chaos: a refresh that failed',
       cut: (ms) => link.reset(ms),
-      outageMs: OUTAGE_MS,
+      outageMs: CUT_MS,
     });
     console.log(
       `[chaos] api cut off from postgres as the show ended (${endedIntoCutMs} ms into the cut): the member saw the end ${seenAfterMs.toFixed(0)} ms after the link came back`,

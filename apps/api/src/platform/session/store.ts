@@ -43,9 +43,20 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   static readonly ENDED_MEMORY_MS = 60_000;
   /** A repeat of an end within this window (our own message coming back) keeps the first time. */
   private static readonly REPEAT_MS = 2000;
+  /**
+   * While the database cannot answer, a session this instance read this recently (still live, not
+   * ended since) stays its member's: the show is served from memory through a Postgres outage, and
+   * a member polling it must not be signed out of it when the 5 s cache runs out. What needs the
+   * database fails with its own 503 anyway.
+   */
+  static readonly STALE_IF_ERROR_MS = 60_000;
+  /** After a failed read, sessions known stale are used without asking again for this long. */
+  private static readonly RETRY_AFTER_ERROR_MS = 1000;
 
   /** By session tag. */
   private readonly cache = new Map<string, CachedSession>();
+  /** When a read of the database last failed (0: never). */
+  private failedAt = 0;
   /** `user:<id>` / `session:<tag>` → when this instance learned it ended; oldest first. */
   private readonly endedAt = new Map<string, number>();
 
@@ -85,7 +96,25 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   async liveUserId(sid: string): Promise<string | undefined> {
     const known = this.cached(sid);
     if (known) return known.userId;
-    return userIdOf((await this.load(sid, sessionTag(sid), Date.now()))?.sess);
+    const tag = sessionTag(sid);
+    const stale = this.staleEntry(tag);
+    // The database failed a moment ago: no request waits on it again for a session we know.
+    if (stale && Date.now() - this.failedAt < KyselySessionStore.RETRY_AFTER_ERROR_MS) return stale.userId;
+    try {
+      return userIdOf((await this.load(sid, tag, Date.now()))?.sess);
+    } catch (error) {
+      this.failedAt = Date.now();
+      if (stale && this.staleEntry(tag)) return stale.userId;
+      throw error;
+    }
+  }
+
+  /** A cached session past the cache's bound but within STALE_IF_ERROR_MS, live and not ended since read. */
+  private staleEntry(tag: string): CachedSession | null {
+    const now = Date.now();
+    const entry = this.cache.get(tag);
+    if (!entry || entry.expire <= now || now - entry.fetchedAt >= KyselySessionStore.STALE_IF_ERROR_MS) return null;
+    return this.endedSince(tag, entry.userId, entry.fetchedAt) ? null : entry;
   }
 
   /** What the cache knows of a session right now (no I/O), or null when it must be read. */
