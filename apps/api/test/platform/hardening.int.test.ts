@@ -81,7 +81,8 @@ describe('headers, caching, logs and files of the real embedded process', () => 
   });
 
   it('generates its own request ids and logs a client id apart', async () => {
-    const res = await fetch(`${app.baseUrl}/api/health`, { headers: { 'x-request-id': 'client-chosen-id-42' } });
+    // Health checks log no request line (they would bury members' requests); a member's route does.
+    const res = await fetch(`${app.baseUrl}/api/auth/user`, { headers: { 'x-request-id': 'client-chosen-id-42' } });
     const id = res.headers.get('x-request-id') ?? '';
     expect(id).toMatch(UUID);
     await expect.poll(() => app.process.output()).toContain(id);
@@ -98,7 +99,7 @@ describe('headers, caching, logs and files of the real embedded process', () => 
     await fetch(`${app.baseUrl}/api/auth/verify?token=${secret}`, { redirect: 'manual' });
     await fetch(`${app.baseUrl}/reset-password?token=${secret}&x=1`);
     await fetch(`${app.baseUrl}/api/auth/oidc/callback?code=${secret}&state=${secret}`, { redirect: 'manual' });
-    const marker = await fetch(`${app.baseUrl}/api/health`);
+    const marker = await fetch(`${app.baseUrl}/api/auth/user`);
     await expect.poll(() => app.process.output()).toContain(marker.headers.get('x-request-id') ?? '-');
     const output = app.process.output();
     expect(output).toContain('/api/auth/verify?token=[redacted]');
