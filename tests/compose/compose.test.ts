@@ -237,16 +237,31 @@ describe('docker-compose.yml on a real Docker engine', () => {
   }, 180_000);
 
   for (const service of ['postgres', 'redis'] as const) {
-    it(`serves the show from memory while ${service} restarts, and recovers by itself`, async () => {
+    it(`serves the show from memory while ${service} restarts${service === 'redis' ? ' or is stopped for 10 s' : ''}, and recovers by itself`, async () => {
       await liveShow();
+      const recovery = async (label: string) => {
+        const ms = await msUntil(
+          async () => (await client.call('GET', '/api/purchases', { cookie: members[0]?.cookie })).status === 200,
+          { within: 60_000, every: 100, what: `requests that need ${service} succeed again` },
+        );
+        timed(`${label}: back to the first request that needs ${service}`, ms);
+      };
       await time(`docker compose restart ${service}`, () => project.compose(['restart', service], 120_000));
-      const recovered = await msUntil(
-        async () => (await client.call('GET', '/api/purchases', { cookie: members[0]?.cookie })).status === 200,
-        { within: 60_000, every: 200, what: `requests that need ${service} succeed again` },
-      );
-      timed(`${service} restarted to first request that needs it`, recovered);
+      await recovery(`${service} restarted`);
       await project.waitHealthy(SERVICES, 120_000);
       seen(`${service} restart`, { postgresDown: service === 'postgres' });
+      // A dependency stopped for a while: every replica's readiness stays 200 (degraded), so
+      // HAProxy keeps them all (before: site-wide 503 for most of the outage). Postgres's longer
+      // outage is the process-level chaos test's (apps/api/test/cluster/chaos-postgres).
+      if (service === 'postgres') return;
+      await project.compose(['stop', service], 120_000);
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await time(`docker compose start ${service} (after 10 s stopped)`, () =>
+        project.compose(['start', service], 120_000),
+      );
+      await recovery(`${service} stopped 10 s`);
+      await project.waitHealthy(SERVICES, 120_000);
+      seen(`${service} stopped for 10 s`);
     }, 300_000);
   }
 
