@@ -19,7 +19,8 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-// There is no Docker engine here. What the images hold is what scripts/build-prod.sh lays out (the
+// In seconds, in the README's test command (tests/compose builds the real images on a Docker
+// engine as its own CI step). What the images hold is what scripts/build-prod.sh lays out (the
 // Dockerfile's build stage runs it into /prod and the final stages copy /prod to /app), so this
 // test runs the script into a temp dir that stands in for /app, then runs each image's CMD from
 // its WORKDIR, and compose's healthcheck commands against the result.
