@@ -2,9 +2,10 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminShow, ShowStateView } from '@vault/contracts';
 import { type DatabaseHandle, openDatabase } from '@vault/db';
-import { eventually, msUntil, type SeededMember, seedOnboardedMembers } from '@vault/testing';
+import { eventually, launchChromium, msUntil, repoRoot, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyClient } from '../../apps/api/test/support/through-proxy';
+import { connectionStatus } from '../browser/support/browser-helpers';
 import { stepsOnce, winsArePurchases } from './support/checks';
 import {
   type ComposeProject,
@@ -208,6 +209,36 @@ describe('docker-compose.yml on a real Docker engine', () => {
     expect(segment.longestGapMs).toBeLessThan(3000);
     expect((await showView()).show?.id ?? showId).toBeTruthy();
   }, 960_000);
+
+  it("shows a member's Chromium the live show through the proxy after the rollout, its knife on sale or sold", async () => {
+    await liveShow();
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const buyer = members.at(-1);
+      const [name = '', value = ''] = (buyer?.cookie ?? '').split('=');
+      await context.addCookies([{ name, value, url, httpOnly: true, sameSite: 'Lax' }]);
+      const page = await context.newPage();
+      await page.goto(`${url}/show`);
+      await connectionStatus(page, 'Live').waitFor({ timeout: 20_000 });
+      const view = await client.waitForState(buyer?.cookie ?? '', (v) => v.currentItem?.status === 'showing');
+      await page.getByRole('heading', { name: view.currentItem?.title ?? '' }).waitFor({ timeout: 20_000 });
+      const shot = path.join(repoRoot, 'test-results', 'compose-show-after-rollout.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      console.log(`[compose] a member's /show through the proxy: ${shot}`);
+      // The buyer loop may have taken this knife already; the page then says it is sold.
+      await page
+        .getByRole('button', { name: /buy now/i })
+        .or(page.getByText(/sold/i).first())
+        .first()
+        .waitFor({
+          timeout: 10_000,
+        });
+    } finally {
+      await browser.close();
+    }
+    seen('a member in Chromium');
+  }, 120_000);
 
   it('serves on when an API container is killed mid-show; Docker leaves it stopped; started again it is back in seconds', async () => {
     await liveShow();
