@@ -2,7 +2,16 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminShow, ShowStateView } from '@vault/contracts';
 import { type DatabaseHandle, openDatabase } from '@vault/db';
-import { eventually, launchChromium, msUntil, repoRoot, type SeededMember, seedOnboardedMembers } from '@vault/testing';
+import {
+  editDotenv,
+  eventually,
+  freePort,
+  launchChromium,
+  msUntil,
+  repoRoot,
+  type SeededMember,
+  seedOnboardedMembers,
+} from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyClient } from '../../apps/api/test/support/through-proxy';
 import { connectionStatus } from '../browser/support/browser-helpers';
@@ -10,8 +19,6 @@ import { stepsOnce, winsArePurchases } from './support/checks';
 import {
   type ComposeProject,
   composeProject,
-  editEnv,
-  freePort,
   hostExtraCa,
   run,
   SERVICES,
@@ -165,7 +172,7 @@ describe('docker-compose.yml on a real Docker engine', () => {
   }, 120_000);
 
   it('scales api and worker to 3, and the proxy finds the new replicas through Docker DNS', async () => {
-    editEnv(envFile, { API_REPLICAS: '3', WORKER_REPLICAS: '3' });
+    editDotenv(envFile, { API_REPLICAS: '3', WORKER_REPLICAS: '3' });
     await time('scale to 3 + 3 (healthy)', async () => {
       await project.compose(['up', '-d', '--no-recreate', 'api', 'worker'], 180_000);
       await project.waitHealthy(['api', 'worker'], 120_000);

@@ -12,21 +12,6 @@ cd "$(dirname "$0")/../.."
 bash tests/compose/engine.sh
 bash tests/compose/stand-ins/build.sh
 if [ "${1:-}" = --prepare ]; then
-  # The test's project, files and build settings, with a throwaway .env from the header's lines
-  # (a build reads no secret of it but the CA).
-  scratch=$(mktemp -d)
-  trap 'rm -rf "$scratch"' EXIT
-  (cd "$scratch" && grep '^#   ' "$OLDPWD/docker-compose.yml" | sed 's/^#   //' | sed '/^docker compose up/,$d' | bash -euo pipefail)
-  echo "VAULT_TEST_PG_PORT=5432" >>"$scratch/.env"
-  ca=$(cat /usr/local/share/ca-certificates/*.crt 2>/dev/null || true)
-  if [ -n "$ca" ]; then
-    echo "$ca" >"$scratch/build-ca.pem"
-    echo "BUILD_CA_CERTS=$scratch/build-ca.pem" >>"$scratch/.env"
-  fi
-  started=$SECONDS
-  COMPOSE_PROJECT_NAME=vault-compose-test COMPOSE_FILE=docker-compose.yml:tests/compose/this-machine.yml \
-    COMPOSE_ENV_FILES="$scratch/.env" docker compose build --quiet api worker
-  echo "compose-prepare: app images built in $((SECONDS - started)) s"
-  exit 0
+  exec npx --yes pnpm@10 exec tsx tests/compose/prepare.ts
 fi
 exec npx --yes pnpm@10 exec vitest run --config tests/compose/vitest.config.ts "$@"

@@ -1,36 +1,26 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiEnvObject, loadApiEnv } from '@vault/api/env';
-import { dockerImage, readDockerfile, repoRoot } from '@vault/testing';
+import {
+  type ComposeService,
+  composeHealthProbe,
+  dockerImage,
+  readComposeFile,
+  readDockerfile,
+  repoRoot,
+  writeEnvAsHeaderSays,
+} from '@vault/testing';
 import { loadWorkerEnv, WorkerEnvObject } from '@vault/worker/env';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 
 // docker-compose.yml and the Dockerfile read as text, in the README's test command: what the file
 // promises, checked in seconds. tests/compose/compose.test.ts runs them on a real Docker engine.
 
-interface ComposeService {
-  image?: string;
-  build?: { context: string; target: string; secrets?: string[]; args?: Record<string, string> };
-  command?: string[];
-  init?: boolean;
-  restart?: string;
-  stop_grace_period?: string;
-  environment?: Record<string, string>;
-  healthcheck?: { test: string[]; interval?: string; timeout?: string };
-  volumes?: string[];
-  deploy?: { replicas?: number | string };
-}
-const composeText = readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
-// The file shares settings through YAML merge keys (`<<: *app-build`).
-const compose = parse(composeText, { merge: true }) as {
-  services: Record<string, ComposeService>;
-  secrets: Record<string, { file: string }>;
-};
+const compose = readComposeFile();
 const services = compose.services;
 const stages = readDockerfile();
 const envKeys = {
@@ -49,24 +39,11 @@ function interpolate(value: string, vars: Record<string, string>): string {
   });
 }
 
-/** The shell lines of the header (indented under `#   `) before `docker compose up`, run by bash. */
+/** The .env the header's own lines write, run by bash as an operator does. */
 function writeEnvFileAsTheHeaderSays(): Record<string, string> {
-  const lines = composeText
-    .split('\n')
-    .filter((line) => line.startsWith('#   '))
-    .map((line) => line.slice(4));
-  const up = lines.findIndex((line) => line.startsWith('docker compose up'));
-  expect(up, 'the header ends with docker compose up').toBeGreaterThan(0);
   const dir = mkdtempSync(path.join(tmpdir(), 'vault-compose-'));
   try {
-    execFileSync('bash', ['-euo', 'pipefail', '-c', lines.slice(0, up).join('\n')], { cwd: dir, timeout: 10_000 });
-    const dotenv = readFileSync(path.join(dir, '.env'), 'utf8');
-    return Object.fromEntries(
-      dotenv
-        .split('\n')
-        .filter((line) => line.includes('='))
-        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-    );
+    return writeEnvAsHeaderSays(dir, compose);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -196,13 +173,13 @@ describe('docker-compose.yml', () => {
       });
 
       it('probes its health on the port and path it serves, every 2 s, healthy on a 200 only', async () => {
-        const [kind, shell, flag, script, port, route] = service?.healthcheck?.test ?? [];
+        const [kind, shell, flag] = service?.healthcheck?.test ?? [];
         expect([kind, shell, flag]).toEqual(['CMD', 'bash', '-c']);
-        expect(`http://127.0.0.1:${port}${route}`).toBe(healthUrls[app]);
+        const { ownPort, route } = composeHealthProbe(service, 0);
+        expect(`http://127.0.0.1:${ownPort}${route}`).toBe(healthUrls[app]);
         expect(durationMs(service?.healthcheck?.interval)).toBe(2000);
-        // The probe itself, run by bash as Docker runs it (compose's $$ is one $), against a server
-        // answering 200, then 503, then never.
-        const probe = (script ?? '').replaceAll('$$', '$');
+        // The probe itself, run by bash as Docker runs it, against a server answering 200, then
+        // 503, then never.
         const answers = { status: 200, hang: false };
         const server = createServer((request, response) => {
           if (answers.hang) return;
@@ -212,7 +189,7 @@ describe('docker-compose.yml', () => {
         const local = String((server.address() as AddressInfo).port);
         const exitCode = () =>
           new Promise<number | null>((resolve) =>
-            execFile('bash', ['-c', probe, local, route ?? ''], { timeout: 5000 }, (error) =>
+            execFile('bash', composeHealthProbe(service, local).bashArgs, { timeout: 5000 }, (error) =>
               resolve(error ? (typeof error.code === 'number' ? error.code : null) : 0),
             ),
           );

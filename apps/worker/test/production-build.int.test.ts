@@ -5,11 +5,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import {
+  composeHealthProbe,
   createScratchDatabase,
   dockerImage,
   freePort,
   openTestRedis,
   type RunningProcess,
+  readComposeFile,
   readDockerfile,
   repoRoot,
   simulatorEnv,
@@ -17,7 +19,6 @@ import {
   TEST_REDIS_URL,
 } from '@vault/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 
 // In seconds, in the README's test command (tests/compose builds the real images on a Docker
 // engine as its own CI step). What the images hold is what scripts/build-prod.sh lays out (the
@@ -88,14 +89,11 @@ function directPackages(appDir: string): string[] {
     .sort();
 }
 
-/** bash's arguments for compose's healthcheck of a service (its $$ is one $), aimed at this test's port. */
+/** bash's arguments for compose's healthcheck of a service, aimed at this test's port. */
 function composeHealthcheck(service: 'api' | 'worker', port: number): string[] {
-  const compose = parse(readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-    services: Record<string, { healthcheck?: { test?: string[] } }>;
-  };
-  const [, shell, flag, script = '', , route = ''] = compose.services[service]?.healthcheck?.test ?? [];
-  expect([shell, flag]).toEqual(['bash', '-c']);
-  return ['-c', script.replaceAll('$$', '$'), String(port), route];
+  const probe = readComposeFile().services[service];
+  expect(probe?.healthcheck?.test.slice(1, 3)).toEqual(['bash', '-c']);
+  return composeHealthProbe(probe, port).bashArgs;
 }
 
 describe('the production build, run as the images run it', () => {

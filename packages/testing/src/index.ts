@@ -1,6 +1,15 @@
 export { type EmbeddedApp, startEmbeddedApp } from './app-process';
 export { CHROMIUM_PATH, launchChromium } from './browser';
 export { type Cluster, type ClusterOptions, startCluster } from './cluster';
+export {
+  type ComposeFile,
+  type ComposeService,
+  composeHealthProbe,
+  editDotenv,
+  readComposeFile,
+  readDotenv,
+  writeEnvAsHeaderSays,
+} from './compose-file';
 export { parseCsv } from './csv';
 export { type Backend, backends, createScratchDatabase, openTestDatabase, type TestDatabase } from './databases';
 export { type DockerImage, type DockerStage, dockerImage, readDockerfile } from './dockerfile';

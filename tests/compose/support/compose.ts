@@ -1,9 +1,8 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eventually, repoRoot } from '@vault/testing';
+import { editDotenv, eventually, repoRoot, writeEnvAsHeaderSays } from '@vault/testing';
 
 /** The project name the test runs under, so an operator's own `vault` project on the machine is untouched. */
 export const PROJECT = 'vault-compose-test';
@@ -22,44 +21,15 @@ export interface ContainerState {
   health: string | null;
 }
 
-/** A free loopback port, for the proxy and Prometheus to publish on. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /**
  * The .env an operator writes: the compose header's own lines, run by bash as it says, then this
- * machine's ports, the demo show, and the host's extra CA for the build (lent, never baked in).
+ * machine's settings (ports, the demo show, the host's extra CA for the build: lent, never baked in).
+ * Returns what the header wrote.
  */
 export function writeOperatorEnv(dir: string, extra: Record<string, string>): Record<string, string> {
-  const header = readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('#   '))
-    .map((line) => line.slice(4));
-  const up = header.findIndex((line) => line.startsWith('docker compose up'));
-  if (up < 1) throw new Error('the compose header no longer ends its .env lines with docker compose up');
-  execFileSync('bash', ['-euo', 'pipefail', '-c', header.slice(0, up).join('\n')], { cwd: dir, timeout: 10_000 });
-  const file = path.join(dir, '.env');
-  const lines = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('=') && !(line.slice(0, line.indexOf('=')) in extra));
-  writeFileSync(file, [...lines, ...Object.entries(extra).map(([k, v]) => `${k}=${v}`), ''].join('\n'));
-  return Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-}
-
-/** Updates keys of the .env in place, as an operator edits it. */
-export function editEnv(file: string, changes: Record<string, string>): void {
-  const kept = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('=') && !(line.slice(0, line.indexOf('=')) in changes));
-  writeFileSync(file, [...kept, ...Object.entries(changes).map(([k, v]) => `${k}=${v}`), ''].join('\n'));
+  const written = writeEnvAsHeaderSays(dir);
+  editDotenv(path.join(dir, '.env'), extra);
+  return written;
 }
 
 /** The CA bundle of the host's extra certificates (a TLS-intercepting proxy's), or '' when it has none. */
