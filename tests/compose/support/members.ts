@@ -132,8 +132,8 @@ export async function membersOnline(
   let segmentStart = Date.now();
   let answersFrom = 0;
   let gapsFrom = 0;
-  const dropsAt = () => sockets.reduce((n, s) => n + s.recoveries.length, 0);
-  let dropsFrom = 0;
+  /** Per socket, how many of its recoveries earlier segments took. */
+  let recoveriesFrom = sockets.map(() => 0);
 
   return {
     sockets,
@@ -141,7 +141,7 @@ export async function membersOnline(
     /** What members saw since the previous mark. */
     mark(label: string): Segment {
       const slice = answers.slice(answersFrom);
-      const recoveries = sockets.flatMap((s) => s.recoveries).slice(dropsFrom);
+      const recoveries = sockets.flatMap((s, i) => s.recoveries.slice(recoveriesFrom[i]));
       const segment: Segment = {
         label,
         ms: Date.now() - segmentStart,
@@ -154,7 +154,7 @@ export async function membersOnline(
       };
       answersFrom = answers.length;
       gapsFrom = gaps.length;
-      dropsFrom = dropsAt();
+      recoveriesFrom = sockets.map((s) => s.recoveries.length);
       segmentStart = Date.now();
       return segment;
     },
