@@ -179,6 +179,22 @@ export const ApiEnvObject = z.object({
     .describe(
       "On SIGTERM: the least time the replica stays up, refusing new connections, after its listener closed (within the drain's half of SHUTDOWN_DEADLINE_MS); set it above the proxy's time to mark a server down. 0 outside containers, where a closed port is refused by the kernel after the exit too.",
     ),
+  MINIMUM_BUYER_AGE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .default(18)
+    .describe(
+      'The youngest a member may be to join and buy (onboarding asks the date of birth). Rules may ask more for some classes or destinations; none may ask less.',
+    ),
+  SHIP_FROM_STATE: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'a two-letter state code')
+    .default('TX')
+    .describe(
+      "The two-letter state parcels ship from: a rule for 'interstate' destinations applies to every other state.",
+    ),
   /**
    * Prometheus GET /metrics on a listener of its own, never the public port (the proxy fronts only
    * PORT, so members cannot read it). Loopback by default; a container sets 0.0.0.0 so Prometheus

@@ -92,6 +92,7 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
       mailFrom: env.MAIL_FROM,
       redactMailLinks: env.mailLinksRedacted,
       reminderLeadSeconds: env.REMINDER_LEAD_SECONDS,
+      eligibility: { minimumAge: env.MINIMUM_BUYER_AGE, shipFromState: env.SHIP_FROM_STATE },
       payments,
       oauth: {
         google:

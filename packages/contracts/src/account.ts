@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countOf } from './common';
+import { DateOfBirth } from './eligibility';
 import { PurchaseStatus, Role, SkillLevel } from './enums';
 import { FirstName, FULL_NAME_MAX, fullNameFits, fullNameRule, LastName } from './names';
 import { lineText } from './text';
@@ -39,6 +40,8 @@ export const OnboardingProfileBody = z.object({
     .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`),
   ...addressFields,
   skillLevel: SkillLevel.default('beginner'),
+  /** Ours, not SPEC's: required, and at least the operator's minimum age (checked by the server). */
+  dateOfBirth: DateOfBirth,
 });
 export type OnboardingProfileBody = z.input<typeof OnboardingProfileBody>;
 
@@ -47,6 +50,8 @@ export const ProfileUpdateBody = z
     firstName: FirstName,
     lastName: LastName,
     ...addressFields,
+    /** Optional: absent keeps it. Locked after the member's first purchase (an admin corrects it). */
+    dateOfBirth: DateOfBirth.optional(),
   })
   .refine(fullNameFits, fullNameRule);
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
@@ -64,6 +69,9 @@ export const ProfileResponse = z.object({
   phoneNumber: z.string().nullable(),
   skillLevel: SkillLevel.nullable(),
   role: Role,
+  dateOfBirth: z.string().nullable(),
+  /** False after the first purchase: then only an admin can change the date of birth. */
+  dateOfBirthEditable: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

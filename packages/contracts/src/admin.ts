@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
+import { BladeLength, BladeLengthView, LegalClass } from './eligibility';
 import { PurchaseCap } from './members';
 import { blockText, lineText } from './text';
 
@@ -84,6 +85,8 @@ export const CreateShowItemBody = z.object({
   clipSpec: optionalText(2000, 'block'),
   breakerSpec: optionalText(2000, 'block'),
   imageUrls: z.array(ImageUrl).max(20).default([]),
+  legalClass: LegalClass,
+  bladeLength: BladeLength,
 });
 export type CreateShowItemBody = z.input<typeof CreateShowItemBody>;
 
@@ -167,6 +170,9 @@ export const AdminShowItem = z.object({
   category: z.string().nullable(),
   bladeType: z.string().nullable(),
   soldToUserId: z.uuid().nullable(),
+  /** Null on an item from before legal classes: not sold until classified. */
+  legalClass: LegalClass.nullable(),
+  bladeLength: BladeLengthView.nullable(),
   /** How many members hearted the item: demand before the drop. */
   hearts: z.number().int().nonnegative(),
 });

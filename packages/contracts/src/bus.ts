@@ -25,8 +25,15 @@ export const BusMessage = z.discriminatedUnion('type', [
    * never crosses Redis.
    */
   z.object({ type: z.literal('session.ended'), session: z.string().regex(/^[\w-]{43}$/) }),
+  /** The eligibility rules, attestation kinds or shipping classes changed: every instance reloads them. */
+  z.object({ type: z.literal('eligibility.rules-changed') }),
+  /**
+   * A member's date of birth, address or attestations changed: every instance forgets what it held
+   * of them, so their next press or view is judged by the new facts at once.
+   */
+  z.object({ type: z.literal('eligibility.member-changed'), userId: z.uuid() }),
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;
 
-export const busChannels = ['show', 'sales', 'sessions'] as const;
+export const busChannels = ['show', 'sales', 'sessions', 'eligibility'] as const;
 export type BusChannel = (typeof busChannels)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { BladeLengthView, LegalClass } from './eligibility';
 import { PurchaseStatus } from './enums';
 import { ErrorBody } from './errors';
 import { lineText } from './text';
@@ -61,6 +62,8 @@ export const TestProduct = z.object({
   category: z.string().nullable(),
   bladeType: z.string().nullable(),
   imageUrls: z.array(z.string()),
+  legalClass: LegalClass.nullable(),
+  bladeLength: BladeLengthView.nullable(),
 });
 export type TestProduct = z.infer<typeof TestProduct>;
 export const TestProductList = z.array(TestProduct);

@@ -33,6 +33,8 @@ export const ErrorCode = z.enum([
   'payment_failed',
   /** One member (or one socket) pressing Buy faster than a person can: a 429, nothing was tried. */
   'too_many_presses',
+  /** The operator's eligibility rules refuse this member this item (age, destination, class). */
+  'not_eligible',
   // Cards and the gateway
   'card_invalid',
   'card_duplicate',

@@ -6,6 +6,7 @@ export * from './bus';
 export * from './buy';
 export * from './common';
 export * from './enums';
+export * from './eligibility';
 export * from './errors';
 export * from './health';
 export * from './inventory';

@@ -40,6 +40,8 @@ export const CreateTestProductBody = z.object({
   imageUrls: fields.imageUrls,
   category: fields.category,
   bladeType: fields.bladeType,
+  legalClass: fields.legalClass,
+  bladeLength: fields.bladeLength,
 });
 export type CreateTestProductBody = z.input<typeof CreateTestProductBody>;
 
@@ -59,6 +61,8 @@ export const UpdateTestProductBody = z
     imageUrls: fields.imageUrls.unwrap().optional(),
     category: clearable(fields.category),
     bladeType: clearable(fields.bladeType),
+    legalClass: fields.legalClass.optional(),
+    bladeLength: fields.bladeLength.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'Nothing to change');
 export type UpdateTestProductBody = z.input<typeof UpdateTestProductBody>;

@@ -57,6 +57,19 @@ export const ReportItem = z.object({
    */
   attemptMembers: BuyAttempts,
   hearts: z.number().int().nonnegative(),
+  /**
+   * Presses the eligibility rules refused, per rule: demand the operator could not serve. `rule` is
+   * the rule's id, or a built-in reason: 'minimum_age', 'date_of_birth', 'address', 'unclassified'.
+   */
+  eligibilityRefusals: z.array(
+    z.object({
+      rule: z.string(),
+      /** How the rule reads to an admin (its destination, class and effect). */
+      label: z.string(),
+      members: z.number().int().nonnegative(),
+      presses: z.number().int().nonnegative(),
+    }),
+  ),
 });
 export type ReportItem = z.infer<typeof ReportItem>;
 

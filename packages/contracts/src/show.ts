@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { BladeLengthView, Eligibility, LegalClass } from './eligibility';
 import { ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { JsonPatchOp } from './json-patch';
 
@@ -15,6 +16,13 @@ export const CurrentItem = z.object({
   imageUrls: z.array(z.string()),
   mainVideoUrl: z.string().nullable(),
   soldToUserId: z.uuid().nullable(),
+  legalClass: LegalClass.nullable(),
+  bladeLength: BladeLengthView.nullable(),
+  /**
+   * For the member asking (GET /api/show/state only): may they buy it, and if not, why. The pushed
+   * view is the same for every socket and carries none; `show:eligibility` brings each member theirs.
+   */
+  eligibility: Eligibility.optional(),
 });
 export type CurrentItem = z.infer<typeof CurrentItem>;
 
@@ -24,6 +32,8 @@ export const LineupItem = z.object({
   price: Money,
   status: ShowItemStatus,
   imageUrls: z.array(z.string()),
+  legalClass: LegalClass.nullable(),
+  bladeLength: BladeLengthView.nullable(),
 });
 export type LineupItem = z.infer<typeof LineupItem>;
 

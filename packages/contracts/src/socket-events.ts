@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { WatchersView } from './admin';
 import { SocketBuyAck, SocketBuyRequest } from './buy';
+import { LineupEligibility } from './eligibility';
 import { ClockPing, ClockPong, ShowChange, ShowStateView, ShowTick } from './show';
 
 /** Socket.IO events (server → client, except `clockPing` and `buy`). */
@@ -10,6 +11,11 @@ export const socketEvents = {
   /** A ShowChange: what turns the previous push into the new view, when that is smaller. */
   change: 'show:change',
   tick: 'show:tick',
+  /**
+   * To one member's sockets: LineupEligibility, their eligibility for each item of the lineup — on
+   * connect, when the lineup changes, when the rules change, and when their own facts change.
+   */
+  eligibility: 'show:eligibility',
   /** Admins only: WatchersView, whenever the number of members on /show changes. */
   watchers: 'show:watchers',
   /** Client → server with a ClockPing; the server acknowledges with a ClockPong (a measured round trip). */
@@ -64,6 +70,13 @@ export const socketEventContracts = {
     audience: 'every signed-in socket (volatile: may be dropped)',
     summary: "The server's clock and the show's step, about once a second.",
     payload: ShowTick,
+  },
+  eligibility: {
+    direction: 'server → client',
+    audience: "each member's own sockets",
+    summary:
+      "The member's eligibility for each item of the lineup (whether they may buy it and, if not, why): on connect and whenever the lineup, the rules or the member's own facts change.",
+    payload: LineupEligibility,
   },
   watchers: {
     direction: 'server → client',

@@ -20,6 +20,10 @@ export interface DatabaseHandle {
 }
 
 const INT8_OID = 20;
+/** `date` (a date of birth, a rule's effective dates) stays its ISO text, 'YYYY-MM-DD', on both
+ * drivers: parsed into a Date it would be midnight in the process's time zone, a day off elsewhere. */
+export const DATE_OID = 1082;
+const asText = (value: string) => value;
 
 // pg hands int8 back as a string and PGlite as a number; counts and identity ids fit in a double,
 // so both drivers agree on number. numeric stays a string on both (money is never a float).
@@ -27,7 +31,9 @@ const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : oid === DATE_OID
+        ? asText
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**
@@ -54,7 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Loaded only here: about 1 MB of JavaScript that every process on Postgres (each worker, a
     // scaled API) would otherwise parse at start, delaying the moment it can work.
     const { PGlite } = await import('@electric-sql/pglite');
-    const client = new PGlite(target.dataDir);
+    const client = new PGlite(target.dataDir, { parsers: { [DATE_OID]: asText } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
     return handle(db, 'pglite', 'public');
   }

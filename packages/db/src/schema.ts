@@ -1,4 +1,8 @@
 import type {
+  Carrier,
+  EligibilityBasis,
+  EligibilityEffect,
+  LegalClass,
   PurchaseStatus,
   Role,
   ShowItemStatus,
@@ -42,6 +46,8 @@ export interface UsersTable {
   zip: string | null;
   country: string | null;
   phoneNumber: string | null;
+  /** 'YYYY-MM-DD' (a `date`, read as text by both drivers). */
+  dateOfBirth: string | null;
   authNetCustomerProfileId: string | null;
   authNetPaymentProfileId: string | null;
   createdAt: CreatedAt;
@@ -95,6 +101,10 @@ export interface ShowItemsTable {
   hardwareSpec: string | null;
   clipSpec: string | null;
   breakerSpec: string | null;
+  /** Null: an item from before legal classes; it is not sold until an admin classifies it. */
+  legalClass: LegalClass | null;
+  /** Inches, numeric(5,2). */
+  bladeLength: Numeric | null;
   orderIndex: Generated<number>;
   status: Generated<ShowItemStatus>;
   soldToUserId: string | null;
@@ -120,6 +130,8 @@ export interface PurchasesTable {
   shippingNotes: string | null;
   claimId: string | null;
   idempotencyKey: string | null;
+  /** The eligibility rules (id and version) that allowed the sale. */
+  eligibility: ColumnType<EligibilityBasis | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -142,6 +154,8 @@ export interface SaleClaimsTable {
   needsCheck: Generated<boolean>;
   /** Counted against the show's purchase cap (show_member_purchases): a release gives it back. */
   counted: Generated<boolean>;
+  /** What the purchase records as the rules that allowed it (see PurchasesTable). */
+  eligibility: ColumnType<EligibilityBasis | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   resolvedAt: Timestamp | null;
 }
@@ -258,7 +272,75 @@ export interface ImagesTable {
   createdAt: CreatedAt;
 }
 
+/** An attestation an operator lets members record ("armed forces on duty", "dealer"). */
+export interface AttestationKindsTable {
+  code: string;
+  label: string;
+  description: Generated<string>;
+  active: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** A member's dated attestation; an admin may revoke it (the row stays as history). */
+export interface MemberAttestationsTable {
+  id: Generated<string>;
+  userId: string;
+  kind: string;
+  /** The words the member confirmed, as shown to them. */
+  statement: string;
+  attestedAt: ColumnType<Date, Date | string | undefined, never>;
+  revokedAt: Timestamp | null;
+  revokedBy: string | null;
+  revokeReason: string | null;
+}
+
+/** A rule the operator maintains (with counsel): who may receive which class where, from when. */
+export interface EligibilityRulesTable {
+  id: Generated<string>;
+  legalClass: LegalClass | null;
+  /** A two-letter state, '*' (every destination) or 'interstate' (outside the ship-from state). */
+  state: string;
+  city: string | null;
+  zipPrefix: string | null;
+  effectiveFrom: ColumnType<string, string, string>;
+  effectiveTo: ColumnType<string | null, string | null | undefined, string | null>;
+  effect: EligibilityEffect;
+  /** Years for min_age, inches for max_blade (numeric(6,2)). */
+  value: Numeric | null;
+  attestations: ColumnType<string[], string[] | undefined, string[]>;
+  note: string;
+  sourceUrl: string | null;
+  /** Seeded as an example to review with counsel, and labelled so in the admin screen. */
+  example: Generated<boolean>;
+  version: Generated<number>;
+  retiredAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface LegalClassShippingTable {
+  legalClass: LegalClass;
+  carriers: ColumnType<Carrier[], Carrier[], Carrier[]>;
+  /** An adult signature is required for a parcel worth more than this; null: never. */
+  adultSignatureOver: Numeric | null;
+  updatedAt: Timestamp;
+}
+
+export interface EligibilityRefusalsTable {
+  showItemId: string;
+  /** The refusing rule's id, or a built-in reason ('minimum_age', 'date_of_birth', 'unclassified'). */
+  ruleKey: string;
+  userId: string;
+  presses: number;
+}
+
 export interface Database {
+  attestationKinds: AttestationKindsTable;
+  memberAttestations: MemberAttestationsTable;
+  eligibilityRules: EligibilityRulesTable;
+  legalClassShipping: LegalClassShippingTable;
+  eligibilityRefusals: EligibilityRefusalsTable;
   adminAudit: AdminAuditTable;
   adminAuditOutcomes: AdminAuditOutcomesTable;
   itemBuyAttempts: ItemBuyAttemptsTable;
@@ -291,4 +373,6 @@ export type Purchase = Selectable<PurchasesTable>;
 export type SaleClaim = Selectable<SaleClaimsTable>;
 export type ShowEvent = Selectable<ShowEventsTable>;
 export type PaymentMethod = Selectable<PaymentMethodsTable>;
+export type EligibilityRule = Selectable<EligibilityRulesTable>;
+export type MemberAttestation = Selectable<MemberAttestationsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;

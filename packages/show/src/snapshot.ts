@@ -117,6 +117,8 @@ function fixedParts(
           imageUrls: current.imageUrls,
           mainVideoUrl: current.mainVideoUrl,
           soldToUserId: current.claimId ? null : current.soldToUserId,
+          legalClass: current.legalClass,
+          bladeLength: current.bladeLength,
         }
       : null,
     show: {
@@ -133,6 +135,8 @@ function fixedParts(
         price: i.price,
         status: publicStatus(i),
         imageUrls: i.imageUrls,
+        legalClass: i.legalClass,
+        bladeLength: i.bladeLength,
       })),
       perKnifeSeconds: show.perKnifeSeconds,
       purchaseCap: show.purchaseCap,

@@ -46,7 +46,18 @@ export interface AppConfig {
   /** Configured external sign-in providers; absent ones answer "not available". */
   oauth: { google?: OAuthProviderConfig; oidc?: OAuthProviderConfig };
   payments: PaymentsConfig;
+  /** Who may buy: the operator's minimum age and the state parcels ship from (eligibility rules). */
+  eligibility?: EligibilityConfig;
 }
+
+export interface EligibilityConfig {
+  minimumAge: number;
+  /** Two-letter state code. */
+  shipFromState: string;
+}
+
+/** What a config without its own eligibility settings gets (the env's defaults). */
+export const DEFAULT_ELIGIBILITY: EligibilityConfig = { minimumAge: 18, shipFromState: 'TX' };
 
 /** What the app is built from: opened by main.ts (or a test), closed by its owner, not by the app. */
 export interface AppDeps {

@@ -7,6 +7,7 @@ import * as adminFeatures from './0005-admin-features';
 import * as auditGuard from './0006-audit-guard';
 import * as pressBudget from './0007-press-budget';
 import * as accountMail from './0008-account-mail';
+import * as eligibility from './0009-eligibility';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
 // Names sort in apply order; never rename or edit one that has shipped — add the next (the one
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-audit-guard': auditGuard,
   '0007-press-budget': pressBudget,
   '0008-account-mail': accountMail,
+  '0009-eligibility': eligibility,
 };
 
 export const migrationProvider: MigrationProvider = {
