@@ -7,8 +7,10 @@ import { findUserById } from './auth';
 import externalAuthRoutes from './auth/external.routes';
 import authRoutes from './auth/routes';
 import type { AppDeps } from './core/config';
+import { eligibility } from './eligibility';
 import heartRoutes from './hearts/routes';
 import { showEngine } from './live-show/clock';
+import { memberEligibility } from './live-show/member-eligibility';
 import { realtime } from './live-show/realtime';
 import showRoutes from './live-show/routes';
 import { watcherSamples } from './live-show/watcher-samples';
@@ -141,8 +143,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // After every plugin a service uses, before every route: routes hand app.deps to services.
   await app.register(serviceDeps);
   await app.register(realtime);
+  await app.register(eligibility);
   await app.register(sales);
   await app.register(socketBuy);
+  await app.register(memberEligibility);
   await app.register(watcherSamples);
   await app.register(health, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });

@@ -43,6 +43,8 @@ const item = (index: number, overrides: Partial<ShowItem> = {}): ShowItem => ({
   hardwareSpec: null,
   clipSpec: null,
   breakerSpec: null,
+  legalClass: index === 2 ? null : 'automatic',
+  bladeLength: index === 2 ? null : '3.25',
   orderIndex: index,
   status: 'queued',
   soldToUserId: null,
@@ -98,6 +100,11 @@ describe('the prepared show-state view', () => {
       expect(prepared.json(now)).toBe(JSON.stringify(view));
       expect(ShowStateView.parse(JSON.parse(prepared.json(now)))).toEqual(view);
       expect(view.serverTime).toBe(now);
+      // A member's own eligibility joins the current item (and only it), the rest byte for byte.
+      const eligibility = { ok: false, reason: 'Not available for delivery to CA: automatic knives' };
+      const own = prepared.json(now, `"eligibility":${JSON.stringify(eligibility)}`);
+      const expected = view.currentItem ? { ...view, currentItem: { ...view.currentItem, eligibility } } : view;
+      expect(own).toBe(JSON.stringify(expected));
     }
   });
 

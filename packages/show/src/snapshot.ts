@@ -54,8 +54,12 @@ export function renderView(snapshot: ShowSnapshot | null, now: number): ShowStat
 export interface PreparedView {
   /** The view at `now`. Its nested objects are shared between calls: read, never change them. */
   view(now: number): ShowStateView;
-  /** JSON.stringify(view(now)), without serialising what only changes with the snapshot. */
-  json(now: number): string;
+  /**
+   * JSON.stringify(view(now)), without serialising what only changes with the snapshot.
+   * `itemExtra` (a JSON member, `"key":value`) is added to the current item when there is one: the
+   * asking member's own eligibility, without serialising the rest again.
+   */
+  json(now: number, itemExtra?: string): string;
 }
 
 /**
@@ -68,12 +72,15 @@ export function prepareView(snapshot: ShowSnapshot | null): PreparedView {
   const { active, scheduled, currentItem, show } = fixed;
   const clock = clockOf(fixed, snapshot?.show.pausedRemainingMs ?? null);
   const head = `{"active":${active},"scheduled":${scheduled},"timeUntilLaunch":`;
-  const middle = `,${JSON.stringify({ currentItem, show }).slice(1, -1)},"serverTime":`;
+  const itemJson = JSON.stringify(currentItem);
+  const itemOpen = currentItem ? itemJson.slice(0, -1) : null;
+  const tail = `,"show":${JSON.stringify(show)},"serverTime":`;
   return {
     view: (now) => ({ active, scheduled, ...clock(now), currentItem, show, serverTime: now }),
-    json: (now) => {
+    json: (now, itemExtra) => {
       const { timeUntilLaunch, timeRemaining } = clock(now);
-      return `${head}${timeUntilLaunch},"timeRemaining":${timeRemaining}${middle}${now}}`;
+      const item = itemOpen !== null && itemExtra ? `${itemOpen},${itemExtra}}` : itemJson;
+      return `${head}${timeUntilLaunch},"timeRemaining":${timeRemaining},"currentItem":${item}${tail}${now}}`;
     },
   };
 }

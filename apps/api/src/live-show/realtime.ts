@@ -47,7 +47,7 @@ export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, NoIn
 export type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, MemberSocketData>;
 
 /** Rooms that name whose sockets to close when sessions end (joined on this instance only). */
-const userRoom = (userId: string) => `user:${userId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (tag: string) => `session:${tag}`;
 
 /**

@@ -1,4 +1,12 @@
-import { ErrorBody, MessageResponse, ShowIdBody, ShowStateView, showMessages, WatchersView } from '@vault/contracts';
+import {
+  ErrorBody,
+  LineupEligibility,
+  MessageResponse,
+  ShowIdBody,
+  ShowStateView,
+  showMessages,
+  WatchersView,
+} from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendJson, type ZodTypeProvider } from '../platform/zod-provider';
 import { pauseLiveShow, runShowCommand } from '../shows';
@@ -8,13 +16,31 @@ const show: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { store } = app.shows;
 
+  const { judge } = app.eligibility;
+  const { itemMember } = app.memberEligibility;
   // Served from the in-memory snapshot, behind a session check that the session cache answers:
   // no database query per poll, and the JSON serialised once per change of the show (a string
-  // with a JSON content type is sent as it is).
+  // with a JSON content type is sent as it is). The current item carries the asking member's
+  // eligibility, judged from memory (their facts are loaded once, on their first view).
   app.get(
     '/state',
     { preValidation: app.requireSession, schema: { response: { 200: ShowStateView } } },
-    async (_request, reply) => sendJson(reply, store.json(Date.now())),
+    async (request, reply) => {
+      const now = Date.now();
+      const item = store.view(now).currentItem;
+      if (!item) return sendJson(reply, store.json(now));
+      const userId = request.session.get('userId') ?? '';
+      const verdict = judge.judgeHeld(userId, item) ?? (await judge.judge(userId, item));
+      return sendJson(reply, store.json(now, itemMember(verdict)));
+    },
+  );
+
+  // The member's verdict for every item of the lineup and every test product (the lineup preview
+  // marks what they cannot buy); the socket brings the same as `show:eligibility`.
+  app.get(
+    '/eligibility',
+    { preValidation: app.requireSession, schema: { response: { 200: LineupEligibility } } },
+    async (request) => app.memberEligibility.lineup(request.session.get('userId') ?? ''),
   );
 
   app.get('/watchers', { preValidation: app.requireAdmin, schema: { response: { 200: WatchersView } } }, async () => ({

@@ -17,6 +17,8 @@ const lineup = Array.from({ length: 6 }, (_, i) => ({
   price: '450.00',
   status: i === 0 ? ('showing' as const) : ('queued' as const),
   imageUrls: [`https://img.example/${i}-a.jpg`, `https://img.example/${i}-b.jpg`],
+  legalClass: 'manual_folder' as const,
+  bladeLength: '3.50',
 }));
 const live: ShowStateView = {
   active: true,
@@ -35,6 +37,8 @@ const live: ShowStateView = {
     description: null,
     mainVideoUrl: null,
     soldToUserId: null,
+    legalClass: 'manual_folder',
+    bladeLength: '3.50',
   },
   show: {
     id: '6f1c1c2e-0d7a-4b7e-9a51-1c2d3e4f5a6b',

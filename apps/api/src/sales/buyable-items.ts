@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buyMessages, type ShowStateView } from '@vault/contracts';
+import { buyMessages, type LegalClass, type ShowStateView } from '@vault/contracts';
 import { AppError } from '../core/app-error';
 
 /** A made-up id: one refusal object, answered from memory (no stack worth capturing). */
@@ -11,9 +11,16 @@ export interface BuyableItemsDeps {
   /** The show as this replica holds it in memory (live-show/clock.ts), and its changes. */
   view(now: number): ShowStateView;
   onChange(listener: () => void): () => void;
-  loadTestProducts(): Promise<string[]>;
+  loadTestProducts(): Promise<BuyableItem[]>;
   now(): number;
   onError(error: unknown): void;
+}
+
+/** An item a Buy may name, with what decides who may buy it. */
+export interface BuyableItem {
+  id: string;
+  legalClass: LegalClass | null;
+  bladeLength: string | null;
 }
 
 /**
@@ -32,22 +39,22 @@ export interface BuyableItemsDeps {
  * product is on sale then.
  */
 export function createBuyableItems(deps: BuyableItemsDeps) {
-  let lineup = new Set<string>();
+  let lineup = new Map<string, BuyableItem>();
   let live = false;
-  let testProducts = new Set<string>();
+  let testProducts = new Map<string, BuyableItem>();
   let loading: Promise<void> | null = null;
   let nextForMiss: Promise<void> | null = null;
   let lastMissLoad = Number.NEGATIVE_INFINITY;
 
   function readShow() {
     const view = deps.view(deps.now());
-    lineup = new Set(view.show?.lineup.map((item) => item.id));
+    lineup = new Map(view.show?.lineup.map((item) => [item.id, item]));
     live = view.show?.status === 'running' || view.show?.status === 'paused';
   }
 
   function load(): Promise<void> {
-    const started = deps.loadTestProducts().then((ids) => {
-      testProducts = new Set(ids);
+    const started = deps.loadTestProducts().then((items) => {
+      testProducts = new Map(items.map((item) => [item.id, item]));
     });
     const tracked = started.finally(() => {
       if (loading === tracked) loading = null;
@@ -102,6 +109,14 @@ export function createBuyableItems(deps: BuyableItemsDeps) {
      */
     check(itemId: string): Promise<void> | undefined {
       return known(itemId) ? undefined : afterLoad(itemId);
+    },
+    /** The item's legal class and blade length as this replica holds them (after `check`). */
+    item(itemId: string): BuyableItem | undefined {
+      return lineup.get(itemId) ?? testProducts.get(itemId);
+    },
+    /** The live (or next) show's lineup and every test product: what a member's eligibility covers. */
+    items(): BuyableItem[] {
+      return [...lineup.values(), ...testProducts.values()];
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EligibilityBasis } from '@vault/contracts';
 import type { Purchase, SaleClaim } from '@vault/db';
 import { putBackUnsold, showSold, soldToClaim } from '@vault/show';
 import { sql } from 'kysely';
@@ -47,10 +48,18 @@ const CLAIM_LOST_AFTER_COUNTING = 'VC001';
  */
 export async function claimItem(
   db: Db,
-  args: { userId: string; showItemId: string; idempotencyKey: string | null; now: Date },
+  args: {
+    userId: string;
+    showItemId: string;
+    idempotencyKey: string | null;
+    now: Date;
+    /** The eligibility rules that allowed this press, kept with the claim for the purchase. */
+    eligibility?: EligibilityBasis | null;
+  },
 ): Promise<Claim | undefined> {
   const claimId = newClaimId();
   const { userId, showItemId, idempotencyKey, now } = args;
+  const eligibility = args.eligibility ? JSON.stringify(args.eligibility) : null;
   try {
     const result = await sql<Claim & { claimId: string | null }>`
       with eligible as (
@@ -83,10 +92,11 @@ export async function claimItem(
         returning i.id, i.show_id, i.title, i.price, s.kind, e.auth_net_customer_profile_id,
           e.auth_net_payment_profile_id, e.shipping_address
       ), recorded as (
-        insert into sale_claims (id, show_item_id, user_id, amount, idempotency_key, release_status, counted)
+        insert into sale_claims (id, show_item_id, user_id, amount, idempotency_key, release_status, counted,
+          eligibility)
         select ${claimId}, c.id, ${userId}, c.price, ${idempotencyKey}::varchar,
           case when c.kind = 'test_products' then 'available' else 'showing' end,
-          exists (select 1 from counted)
+          exists (select 1 from counted), ${eligibility}::jsonb
         from claimed c
         returning id
       )
@@ -201,9 +211,10 @@ export async function settleClaim(
     const row = await sql<Purchase & { receiptId: string }>`
       with bought as (
         insert into purchases (user_id, show_item_id, amount, status, transaction_id, shipping_address, claim_id,
-          idempotency_key, updated_at)
+          idempotency_key, eligibility, updated_at)
         values (${claim.userId}, ${claim.showItemId}, ${claim.amount}, 'authorized', ${args.transactionId},
-          ${shippingAddress}, ${claim.id}, ${claim.idempotencyKey}, ${args.now})
+          ${shippingAddress}, ${claim.id}, ${claim.idempotencyKey},
+          ${claim.eligibility ? JSON.stringify(claim.eligibility) : null}::jsonb, ${args.now})
         returning *
       ), receipt as (
         insert into mail_outbox (kind, dedupe_key, user_id, payload)

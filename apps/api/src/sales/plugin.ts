@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiBackground } from '../platform/background';
 import { type AttemptCounter, createAttemptCounter } from './attempts';
-import { createBuyableItems } from './buyable-items';
+import { type BuyableItem, createBuyableItems } from './buyable-items';
+import { createEligibilityCheck } from './eligibility-check';
 import { type MeteredSeller, meterSeller } from './metrics';
 import { createPressBudget, type PressBudget } from './press-budget';
 import { type ReconcileReport, reconcileClaims } from './reconciler';
 import { createSeller } from './seller';
-import { listTestProductIds } from './test-product-ids.repository';
+import { listTestProducts } from './test-products.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module 'fastify' {
       budget: PressBudget;
       /** Buy presses per item, flushed every second and on close (the show report's demand). */
       attempts: Pick<AttemptCounter, 'flush'>;
+      /** The items a Buy may name on this replica (the live lineup and the test products), with their classes. */
+      buyable: { items(): BuyableItem[] };
       /** Settles or releases claims left pending (a crash, a lost answer); see reconciler.ts. */
       reconcile(options?: { pendingAfterMs?: number }): Promise<ReconcileReport>;
     };
@@ -40,12 +43,17 @@ export const sales = fp(
         app.shows.store.on('change', listener);
         return () => app.shows.store.off('change', listener);
       },
-      loadTestProducts: () => listTestProductIds(app.db),
+      loadTestProducts: () => listTestProducts(app.db),
       now: Date.now,
       onError: (error) => app.log.error({ err: error }, 'loading the test products for Buy failed'),
     });
     const seller = meterSeller(
-      createSeller(app.deps, { claim: app.metrics.claim }, buyable.check),
+      createSeller(
+        app.deps,
+        { claim: app.metrics.claim },
+        buyable.check,
+        createEligibilityCheck({ ...app.eligibility, item: buyable.item }),
+      ),
       app.metrics,
       attempts,
     );
@@ -59,9 +67,23 @@ export const sales = fp(
       app.metrics.reconciled(report);
       return report;
     };
-    app.decorate('sales', { seller, budget, reconcile, attempts: { flush: attempts.flush } });
+    app.decorate('sales', {
+      seller,
+      budget,
+      reconcile,
+      buyable: { items: buyable.items },
+      attempts: {
+        flush: async () => {
+          await attempts.flush();
+          await app.eligibility.refusals.flush();
+        },
+      },
+    });
+    // Presses refused by the eligibility rules are Buy presses too: written with the rest.
     const flushAttempts = () =>
-      attempts.flush().catch((error: unknown) => app.log.error({ err: error }, 'flushing buy attempts failed'));
+      Promise.all([attempts.flush(), app.eligibility.refusals.flush()]).catch((error: unknown) =>
+        app.log.error({ err: error }, 'flushing buy attempts failed'),
+      );
     const background = apiBackground(app);
     const stopFlusher = background.every('buy-attempt-flush', () => void flushAttempts());
 
@@ -100,5 +122,8 @@ export const sales = fp(
       await flushAttempts();
     });
   },
-  { name: 'sales', dependencies: ['infrastructure', 'metrics', 'service-deps', 'show-engine', 'rate-limits'] },
+  {
+    name: 'sales',
+    dependencies: ['infrastructure', 'metrics', 'service-deps', 'show-engine', 'rate-limits', 'eligibility'],
+  },
 );

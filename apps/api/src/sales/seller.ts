@@ -1,4 +1,10 @@
-import { type BoughtPurchase, type BuyResponse, buyMessages, memberMessages } from '@vault/contracts';
+import {
+  type BoughtPurchase,
+  type BuyResponse,
+  buyMessages,
+  type EligibilityBasis,
+  memberMessages,
+} from '@vault/contracts';
 import type { Purchase } from '@vault/db';
 import { lineupPosition } from '@vault/show';
 import { AppError } from '../core/app-error';
@@ -28,6 +34,17 @@ export interface SellerObserver {
 export type ItemCheck = (showItemId: string) => Promise<void> | undefined;
 
 /**
+ * Whether this member may buy this item under the operator's rules (eligibility-check.ts): the
+ * rules that allow it, or a throw of the 403 `not_eligible` refusal. From memory (no promise) once
+ * the member's facts are held; null when the item is not one this replica can judge (the claim
+ * refuses it anyway).
+ */
+export type EligibilityCheck = (
+  userId: string,
+  showItemId: string,
+) => EligibilityBasis | null | Promise<EligibilityBasis | null>;
+
+/**
  * Answers that repeat a purchase made by an earlier press (an idempotent replay, a double tap), so
  * the Buy metrics can tell them from wins; the objects themselves are what the route sends.
  */
@@ -45,7 +62,12 @@ function replayOf(response: BuyResponse): BuyResponse {
  * every other buyer is refused without a query, and a double tap on this instance waits for the
  * first tap's answer instead of racing it.
  */
-export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}, itemCheck?: ItemCheck) {
+export function createSeller(
+  deps: ServiceDeps,
+  observe: SellerObserver = {},
+  itemCheck?: ItemCheck,
+  eligibilityCheck?: EligibilityCheck,
+) {
   const { now } = deps;
   /** The gateway's own timeout: how long a double tap may wait for the first tap's answer. */
   const gatewayTimeoutMs = deps.config.payments.timeoutMs;
@@ -150,7 +172,12 @@ export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}, it
    * known as claimed and is refused from memory; only if the first was refused for reasons of
    * its own (no card, say) does the next go to the database.
    */
-  async function claimOrExplain(userId: string, showItemId: string, idempotencyKey: string | null) {
+  async function claimOrExplain(
+    userId: string,
+    showItemId: string,
+    idempotencyKey: string | null,
+    eligibility: EligibilityBasis | null,
+  ) {
     for (let gate = gates.get(showItemId); gate; gate = gates.get(showItemId)) {
       await gate;
       const owner = known.get(showItemId);
@@ -165,7 +192,7 @@ export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}, it
     );
     try {
       const started = performance.now();
-      const claim = await claimItem(deps.db, { userId, showItemId, idempotencyKey, now: new Date(now()) });
+      const claim = await claimItem(deps.db, { userId, showItemId, idempotencyKey, now: new Date(now()), eligibility });
       observe.claim?.(claim !== undefined, (performance.now() - started) / 1000);
       if (claim) {
         remember(showItemId, userId);
@@ -182,8 +209,13 @@ export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}, it
     }
   }
 
-  async function attempt(userId: string, showItemId: string, idempotencyKey: string | null): Promise<BuyResponse> {
-    const outcome = await claimOrExplain(userId, showItemId, idempotencyKey);
+  async function attempt(
+    userId: string,
+    showItemId: string,
+    idempotencyKey: string | null,
+    eligibility: EligibilityBasis | null,
+  ): Promise<BuyResponse> {
+    const outcome = await claimOrExplain(userId, showItemId, idempotencyKey, eligibility);
     if (outcome.claim) return charge(outcome.claim, userId);
     const { facts } = outcome;
     if (!facts.user) throw SIGNED_OUT;
@@ -209,14 +241,18 @@ export function createSeller(deps: ServiceDeps, observe: SellerObserver = {}, it
       if (owner !== undefined && owner !== userId) throw SOLD;
       // An item this member claimed here (a re-send after a lost answer) is theirs to ask about,
       // whatever the show has moved on to; any other id must name a real item before a query.
+      let eligibility: EligibilityBasis | null = null;
       if (owner === undefined) {
         const checking = itemCheck?.(showItemId);
         if (checking) await checking;
+        // Before the claim touches the database, from memory: a refused member costs no query.
+        const verdict = eligibilityCheck?.(userId, showItemId) ?? null;
+        eligibility = verdict instanceof Promise ? await verdict : verdict;
       }
       const key = `${userId}:${showItemId}`;
       const running = inflight.get(key);
       if (running) return running.then(replayOf);
-      const pending = attempt(userId, showItemId, idempotencyKey).finally(() => inflight.delete(key));
+      const pending = attempt(userId, showItemId, idempotencyKey, eligibility).finally(() => inflight.delete(key));
       inflight.set(key, pending);
       return pending;
     },

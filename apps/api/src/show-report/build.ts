@@ -16,6 +16,16 @@ export interface ReportInput {
   /** Distinct members who pressed: per (item, outcome), per item (outcome null), per show (both null). */
   attemptMembers: MemberCountRow[];
   hearts: Map<string, number>;
+  /** Presses the eligibility rules refused, per item and rule, with the rule's label. */
+  refusals: RefusalRow[];
+}
+
+export interface RefusalRow {
+  showItemId: string;
+  rule: string;
+  label: string;
+  members: number;
+  presses: number;
 }
 
 export interface MemberCountRow {
@@ -109,6 +119,9 @@ export function buildReport(input: ReportInput): ShowReport {
       attempts: attemptsOf(input.attempts.filter((row) => row.showItemId === item.id)),
       attemptMembers: membersOf(input.attemptMembers.filter((row) => row.showItemId === item.id)),
       hearts: input.hearts.get(item.id) ?? 0,
+      eligibilityRefusals: input.refusals
+        .filter((row) => row.showItemId === item.id)
+        .map(({ rule, label, members, presses }) => ({ rule, label, members, presses })),
     };
   });
 

@@ -20,6 +20,7 @@ function item(overrides: Partial<ReportItem>): ReportItem {
     attempts,
     attemptMembers: { ...attempts, refused: 1, total: 2 },
     hearts: 0,
+    eligibilityRefusals: [],
     ...overrides,
   };
 }

@@ -16,6 +16,8 @@ const HEADER = [
   'Attempts total',
   'Members pressing',
   'Hearts',
+  'Presses refused by eligibility rules',
+  'Members refused by eligibility rules',
 ];
 
 /**
@@ -57,6 +59,8 @@ export function reportCsv(report: ShowReport): string {
     item.attempts.total,
     item.attemptMembers.total,
     item.hearts,
+    item.eligibilityRefusals.reduce((sum, row) => sum + row.presses, 0),
+    item.eligibilityRefusals.reduce((sum, row) => sum + row.members, 0),
   ]);
   return `\uFEFF${[HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

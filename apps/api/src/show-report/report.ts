@@ -1,6 +1,7 @@
 import { type ShowReport, showMessages } from '@vault/contracts';
 import { AppError } from '../core/app-error';
 import type { ServiceDeps } from '../core/deps';
+import { describeRefusingRule, refusalsOfShow } from '../eligibility';
 import { heartCounts } from '../hearts';
 import { listShowPurchases } from '../purchases';
 import { listLineup } from '../shows';
@@ -17,18 +18,35 @@ import { buyAttemptMembersOfShow, buyAttemptsOfShow, findReportableShow, listSho
 export async function showReport(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<ShowReport> {
   const show = await findReportableShow(deps.db, showId);
   if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
-  const [items, events, purchases, attempts, attemptMembers] = await Promise.all([
+  const [items, events, purchases, attempts, attemptMembers, refused] = await Promise.all([
     listLineup(deps.db, showId),
     listShowEvents(deps.db, showId),
     listShowPurchases(deps.db, showId),
     buyAttemptsOfShow(deps.db, showId),
     buyAttemptMembersOfShow(deps.db, showId),
+    refusalsOfShow(deps.db, showId),
   ]);
+  const refusals = refused.map((row) => ({
+    showItemId: row.showItemId,
+    rule: row.ruleKey,
+    label: describeRefusingRule(row),
+    members: row.members,
+    presses: row.presses,
+  }));
   const hearts = await heartCounts(
     deps.db,
     items.map((item) => item.id),
   );
-  return buildReport({ show, items, events: events.map(parseEvent), purchases, attempts, attemptMembers, hearts });
+  return buildReport({
+    show,
+    items,
+    events: events.map(parseEvent),
+    purchases,
+    attempts,
+    attemptMembers,
+    hearts,
+    refusals,
+  });
 }
 
 /** GET /api/shows/:showId/report.csv: the report's items, one row each, as a download. */
