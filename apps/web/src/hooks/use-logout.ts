@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../lib/api-client';
+import { forgetEligibility } from '../lib/live-show/eligibility';
 import { currentUserKey } from '../lib/query-keys';
 
 /** Logout goes to / even when the call fails; either way nothing of the member stays cached. */
@@ -14,6 +15,7 @@ export function useLogout() {
       // still leave
     }
     queryClient.clear();
+    forgetEligibility();
     queryClient.setQueryData(currentUserKey, null);
     navigate('/');
   };

@@ -1,6 +1,7 @@
 import type { ShowStateView } from '@vault/contracts';
 import { create } from 'zustand';
 import { type ClockSample, createClockEstimator } from './clock-offset';
+import { type EligibilityMap, mergeEligibility } from './eligibility-map';
 import { isOlderView, withLocalSales } from './view';
 
 /**
@@ -25,6 +26,12 @@ interface LiveShowState {
   watchers: number | undefined;
   /** Items bought from this browser: item id → buyer id (see withLocalSales). */
   sales: Record<string, string>;
+  /**
+   * Whether the signed-in member may buy each item: from GET /api/show/eligibility, the member's own
+   * `show:eligibility` push, and a polled state's current item (pushed states carry none). An item
+   * missing here is unknown: Buy shows as before and the server decides.
+   */
+  eligibility: EligibilityMap;
   /** A state from a push (no round trip: a rough clock sample) or a poll (a measured one). */
   receive(view: ShowStateView, sample?: ClockSample): void;
   /** Shows a purchase at once, before the server's next state arrives. */
@@ -35,6 +42,8 @@ interface LiveShowState {
   clockSample(sample: ClockSample): void;
   setConnection(connection: Connection): void;
   setWatchers(count: number): void;
+  receiveEligibility(items: EligibilityMap): void;
+  clearEligibility(): void;
 }
 
 /**
@@ -61,6 +70,7 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
     connection: 'connecting',
     watchers: undefined,
     sales: {},
+    eligibility: {},
     receive(view, sample) {
       const now = Date.now();
       if (sample) clock.add(sample);
@@ -71,7 +81,15 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
         set({ offsetMs });
         return;
       }
-      set({ view: withLocalSales(view, sales), offsetMs, confirmedAt: confirmedAt(view.serverTime, offsetMs, now) });
+      const item = view.currentItem;
+      set({
+        view: withLocalSales(view, sales),
+        offsetMs,
+        confirmedAt: confirmedAt(view.serverTime, offsetMs, now),
+        ...(item?.eligibility
+          ? { eligibility: mergeEligibility(get().eligibility, { [item.id]: item.eligibility }) }
+          : {}),
+      });
     },
     markSold(itemId, buyerId) {
       const sales = { ...get().sales, [itemId]: buyerId };
@@ -93,6 +111,13 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
     },
     setWatchers(watchers) {
       set({ watchers });
+    },
+    receiveEligibility(items) {
+      const eligibility = mergeEligibility(get().eligibility, items);
+      if (eligibility !== get().eligibility) set({ eligibility });
+    },
+    clearEligibility() {
+      set({ eligibility: {} });
     },
   };
 });

@@ -1,6 +1,7 @@
 import {
   type ClientToServerEvents,
   createShowFollower,
+  LineupEligibility,
   type ServerToClientEvents,
   socketEvents,
 } from '@vault/contracts';
@@ -55,7 +56,7 @@ interface LiveShowFeedOptions {
  */
 export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOptions) {
   useEffect(() => {
-    const { receive, confirm, clockSample, setConnection, setWatchers } = useLiveShow.getState();
+    const { receive, confirm, clockSample, setConnection, setWatchers, receiveEligibility } = useLiveShow.getState();
 
     // Polls start every pollMs; one lost in a dead connection does not hold the next back (a
     // second runs beside it, on another connection), and each gives up after its own timeout.
@@ -165,6 +166,12 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
       refreshShowState();
     });
     socket.on(socketEvents.watchers, (w) => setWatchers(w.count));
+    // The member's own eligibility per lineup item: on connect and whenever rules, lineup or their
+    // facts change. Checked, since a malformed map would take Buy buttons away.
+    socket.on(socketEvents.eligibility, (pushed) => {
+      const parsed = LineupEligibility.safeParse(pushed);
+      if (parsed.success) receiveEligibility(parsed.data.items);
+    });
     const fallback = setTimeout(() => {
       if (!stateSinceConnect) startPolling();
     }, FIRST_POLL_MS);
