@@ -2,7 +2,7 @@ import { buyMessages, type ErrorCode, memberMessages } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { bought } from './bought.fixture';
-import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import { confirmingToast, isNotEligible, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
 import { answerLost, outcomeUnknown } from './idempotency';
 
 const refusal = (status: number, message: string, code?: ErrorCode) => {
@@ -39,6 +39,19 @@ describe('purchase toasts (Purchase Successful!, Already Sold, Purchase Failed)'
     });
     // No code at all (not our API's answer): the text alone decides nothing.
     expect(isSoldOut(refusal(409, buyMessages.sold))).toBe(false);
+  });
+
+  it("says Not available to you in the server's words when the rules refuse the member the item", () => {
+    const message = 'Not available for delivery to CA: automatic knives';
+    const error = refusal(403, message, 'not_eligible');
+    expect(isNotEligible(error)).toBe(true);
+    expect(purchaseErrorToast(error)).toEqual({
+      title: 'Not available to you',
+      description: message,
+      variant: 'default',
+    });
+    expect(purchaseErrorToast(refusal(403, '', 'not_eligible')).description).toBe('You cannot buy this item');
+    expect(isNotEligible(refusal(403, message))).toBe(false);
   });
 
   it("says Purchase Limit Reached with the server's words over the show's per-member cap", () => {

@@ -1,4 +1,4 @@
-import type { BuyResponse } from '@vault/contracts';
+import { type BuyResponse, eligibilityMessages } from '@vault/contracts';
 import { serverCode, serverMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import type { ToastVariant } from '../../lib/toast';
@@ -33,6 +33,11 @@ export function isSoldOut(error: unknown): boolean {
   return serverCode(error) === 'sold';
 }
 
+/** A press refused by the operator's eligibility rules (403 `not_eligible`, on either transport). */
+export function isNotEligible(error: unknown): boolean {
+  return serverCode(error) === 'not_eligible';
+}
+
 /**
  * The purchase error toasts: Already Sold for the code `sold`, else Purchase Failed with the
  * message. The per-member purchase cap adds one: over the show's cap, Purchase Limit Reached with
@@ -52,6 +57,15 @@ export function purchaseErrorToast(error: unknown): ToastText {
       title: 'Too Many Presses',
       description: serverText(error) ?? 'You are pressing Buy too fast. Wait a moment and try again.',
       variant: 'destructive',
+    };
+  }
+  // The operator's rules refuse this member this item: not a failure of theirs or ours, so a calm
+  // notice in the server's words (which say why), and the screen then shows the reason for Buy.
+  if (isNotEligible(error)) {
+    return {
+      title: 'Not available to you',
+      description: serverText(error) ?? eligibilityMessages.notEligible,
+      variant: 'default',
     };
   }
   if (isSoldOut(error)) {

@@ -14,6 +14,8 @@ const lineup: LineupItem[] = ids.map((id, n) => ({
   price: '100.00',
   status: 'queued',
   imageUrls: [],
+  legalClass: 'manual_folder',
+  bladeLength: '3.00',
 }));
 /** The show view at a phase, naming the item up next as the server does (packages/show's nextItemIndex). */
 const showAt = (phase: 'preroll' | 'showing' | 'intermission', currentIndex: number, items = lineup) => {

@@ -29,4 +29,27 @@ describe('the purchase area (Buy Now, not available, Complete Onboarding)', () =
     ).toBe('none');
     expect(purchaseArea({ show: null, item: null, onboardingCompleted: true, msLeft: 1 })).toBe('none');
   });
+
+  describe("the member's eligibility", () => {
+    const refused = { ok: false, reason: 'Not available for delivery to CA: automatic knives' };
+    const base = { show: running, item: onSale, onboardingCompleted: true, msLeft: 5000 };
+
+    it('replaces Buy Now with the reason when the rules refuse the member an item on sale', () => {
+      expect(purchaseArea({ ...base, eligibility: refused })).toBe('ineligible');
+    });
+
+    it('offers Buy Now when allowed, and while nothing is known yet (the server still decides)', () => {
+      expect(purchaseArea({ ...base, eligibility: { ok: true, reason: null } })).toBe('buy');
+      expect(purchaseArea({ ...base, eligibility: undefined })).toBe('buy');
+    });
+
+    it("keeps SPEC's states first: onboarding, not available, sold and outside the showing phase", () => {
+      expect(purchaseArea({ ...base, onboardingCompleted: false, eligibility: refused })).toBe('onboarding');
+      expect(purchaseArea({ ...base, msLeft: 0, eligibility: refused })).toBe('unavailable');
+      expect(purchaseArea({ ...base, show: { ...running, status: 'paused' }, eligibility: refused })).toBe(
+        'unavailable',
+      );
+      expect(purchaseArea({ ...base, item: { status: 'sold' }, eligibility: refused })).toBe('none');
+    });
+  });
 });

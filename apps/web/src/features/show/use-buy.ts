@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BuyResponse } from '@vault/contracts';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
+import { serverMessage } from '../../lib/api-client';
+import { markIneligible } from '../../lib/live-show/eligibility';
 import { refreshShowState } from '../../lib/live-show/fetch-show-state';
 import { useLiveShow } from '../../lib/live-show/store';
 import { purchasesKey, testProductsKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { sendBuy } from './api/buy';
-import { confirmingToast, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import { confirmingToast, isNotEligible, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
 import { answerLost, createKeyRing, outcomeUnknown, randomKey } from './idempotency';
 
 const keyRing = createKeyRing(randomKey);
@@ -72,6 +74,9 @@ export function useBuy() {
         toast(purchaseErrorToast(error));
         // Someone else got it: show the sale now rather than at the next push.
         if (isSoldOut(error)) refresh();
+        // The rules refuse this member: the reason replaces Buy at once, and the map is asked for
+        // again (what the screen held was out of date).
+        if (isNotEligible(error)) markIneligible(showItemId, serverMessage(error) ?? null);
         return false;
       } finally {
         inFlight.delete(showItemId);

@@ -2,6 +2,7 @@ import type { CurrentItem } from '@vault/contracts';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { formatMinutes } from '../../../lib/live-show/clock';
+import { legalFactsText } from '../legal-facts';
 
 const ROTATE_MS = 3000;
 
@@ -50,6 +51,7 @@ export function CurrentItemPanel(props: {
     return () => clearInterval(timer);
   }, [item.imageUrls]);
   const sold = item.status === 'sold';
+  const legalFacts = legalFactsText(item);
 
   return (
     <article className="grid gap-6 md:grid-cols-2">
@@ -88,6 +90,7 @@ export function CurrentItemPanel(props: {
         </div>
         <h1 className="mt-5 font-display text-3xl text-white">{item.title}</h1>
         <p className="mt-1 text-brass-400 text-sm">{[item.category, item.bladeType].filter(Boolean).join(' · ')}</p>
+        {legalFacts ? <p className="mt-1 text-sm text-steel-200">{legalFacts}</p> : null}
         {item.description ? <p className="mt-3 text-steel-200 text-sm leading-relaxed">{item.description}</p> : null}
         <p className="mt-4 font-semibold text-3xl text-white">{formatMoney(item.price)}</p>
         {sold ? (

@@ -4,16 +4,30 @@ import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import type { PurchaseArea as AreaKind } from '../purchase-state';
 import { useBuy } from '../use-buy';
+import { IneligibleNotice } from './eligibility-notes';
 
 /**
- * The purchase area under the current item: Buy Now, not available, or the onboarding prompt.
+ * The purchase area under the current item: Buy Now, not available, or the onboarding prompt; or,
+ * when the operator's rules refuse this member the item, the reason instead of Buy Now.
  * On stale state (not confirmed by the server for over 2 s) Buy Now does not look live: muted,
  * with a note that the link is reconnecting. It can still be pressed — the server decides.
  */
-export function PurchaseArea({ item, kind, stale }: { item: CurrentItem; kind: AreaKind; stale: boolean }) {
+export function PurchaseArea({
+  item,
+  kind,
+  stale,
+  refusal,
+}: {
+  item: CurrentItem;
+  kind: AreaKind;
+  stale: boolean;
+  /** Why the member may not buy it (read when `kind` is 'ineligible'). */
+  refusal: string | undefined;
+}) {
   const { buy, pendingItemId } = useBuy();
   if (kind === 'none') return null;
   if (kind === 'onboarding') return <CompleteOnboarding />;
+  if (kind === 'ineligible') return <IneligibleNotice reason={refusal ?? ''} />;
   if (kind === 'unavailable') {
     return (
       <p className="rounded-2xl border border-vault-700 bg-vault-900 px-4 py-3 text-center text-sm text-steel-400">

@@ -1,7 +1,9 @@
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useNow } from '../../../hooks/use-now';
 import { formatMinutes, msLeft } from '../../../lib/live-show/clock';
+import { refusalOf } from '../../../lib/live-show/eligibility-map';
 import { useLiveShow } from '../../../lib/live-show/store';
+import { useEligibility } from '../../../lib/live-show/use-eligibility';
 import { useLiveShowFeed } from '../../../lib/live-show/use-live-show-feed';
 import { useStale } from '../../../lib/live-show/use-stale';
 import { purchaseArea } from '../purchase-state';
@@ -29,6 +31,7 @@ export function ShowPage() {
   const stale = useStale(confirmedAt);
   const left = msLeft(view, offsetMs, now);
   const show = view?.show;
+  const eligibility = useEligibility(show?.lineup.map((i) => i.id) ?? []);
 
   let body: React.ReactNode;
   if (!view) {
@@ -62,8 +65,10 @@ export function ShowPage() {
             item: view.currentItem,
             onboardingCompleted: user?.onboardingCompleted ?? false,
             msLeft: left,
+            eligibility: eligibility[view.currentItem.id],
           })}
           stale={stale}
+          refusal={refusalOf(eligibility, view.currentItem.id)}
         />
         <PurchaseCapNote cap={show.purchaseCap} className="mt-3 text-center" />
       </CurrentItemPanel>

@@ -3,16 +3,30 @@ import { SwipeToConfirm } from '../../../components/swipe-to-confirm';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { formatMoney } from '../../../lib/format';
+import { legalFactsText } from '../legal-facts';
 import { useBuy } from '../use-buy';
+import { IneligibleNotice } from './eligibility-notes';
 import { ProductImage, TestBadge } from './product-media';
 import { CompleteOnboarding } from './purchase-area';
 
-/** The test product dialog: the product, then swipe-to-buy (or the onboarding prompt). */
-export function TestProductDialog({ product, onClose }: { product: TestProduct; onClose: () => void }) {
+/**
+ * The test product dialog: the product, then swipe-to-buy (or the onboarding prompt). A product the
+ * operator's rules refuse this member shows the reason instead of the swipe.
+ */
+export function TestProductDialog({
+  product,
+  refusal,
+  onClose,
+}: {
+  product: TestProduct;
+  refusal: string | undefined;
+  onClose: () => void;
+}) {
   const onboarded = useCurrentUser().data?.onboardingCompleted ?? false;
   const { buy } = useBuy();
   const price = formatMoney(product.price);
   const details = [product.category, product.bladeType].filter(Boolean).join(' · ');
+  const legalFacts = legalFactsText(product);
 
   return (
     <DialogRoot
@@ -23,6 +37,7 @@ export function TestProductDialog({ product, onClose }: { product: TestProduct; 
     >
       <DialogPanel title={product.title} description={details || undefined}>
         <ProductImage product={product} className="aspect-[4/3] max-h-[40dvh] rounded-2xl" />
+        {legalFacts ? <p className="mt-3 text-sm text-steel-200">{legalFacts}</p> : null}
         {product.description ? (
           <p className="mt-4 text-sm text-steel-200 leading-relaxed">{product.description}</p>
         ) : null}
@@ -31,10 +46,12 @@ export function TestProductDialog({ product, onClose }: { product: TestProduct; 
           <TestBadge />
         </div>
         <div className="mt-5">
-          {onboarded ? (
-            <SwipeToConfirm label={`Swipe to Buy ${price}`} onConfirm={() => buy(product.id)} />
-          ) : (
+          {!onboarded ? (
             <CompleteOnboarding />
+          ) : refusal ? (
+            <IneligibleNotice reason={refusal} />
+          ) : (
+            <SwipeToConfirm label={`Swipe to Buy ${price}`} onConfirm={() => buy(product.id)} />
           )}
         </div>
         <p className="mt-4 text-center text-steel-400 text-xs">

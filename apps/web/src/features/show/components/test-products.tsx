@@ -2,11 +2,24 @@ import type { TestProduct } from '@vault/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
+import { refusalOf } from '../../../lib/live-show/eligibility-map';
+import { useEligibility } from '../../../lib/live-show/use-eligibility';
 import { useTestProducts } from '../api/test-products';
+import { legalFactsText } from '../legal-facts';
+import { NotAvailableBadge } from './eligibility-notes';
 import { ProductImage, TestBadge } from './product-media';
 import { TestProductDialog } from './test-product-dialog';
 
-function ProductCard({ product, onView }: { product: TestProduct; onView: () => void }) {
+function ProductCard({
+  product,
+  refusal,
+  onView,
+}: {
+  product: TestProduct;
+  refusal: string | undefined;
+  onView: () => void;
+}) {
+  const legalFacts = legalFactsText(product);
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-vault-700 bg-vault-900">
       <div className="relative">
@@ -14,9 +27,11 @@ function ProductCard({ product, onView }: { product: TestProduct; onView: () => 
         <span className="absolute top-2 left-2">
           <TestBadge />
         </span>
+        <NotAvailableBadge reason={refusal} overImage />
       </div>
       <div className="flex flex-1 flex-col p-3 sm:p-4">
         <h3 className="font-semibold text-sm text-white leading-snug sm:text-base">{product.title}</h3>
+        {legalFacts ? <p className="mt-0.5 text-steel-400 text-xs">{legalFacts}</p> : null}
         {product.description ? (
           <p className="mt-1 line-clamp-2 text-steel-400 text-xs sm:text-sm">{product.description}</p>
         ) : null}
@@ -50,6 +65,8 @@ export function TestProductGrid() {
   // The product is held, not looked up by id: after it sells it leaves the list, and the dialog
   // must stay open on "Purchase Confirmed!".
   const [open, setOpen] = useState<TestProduct | null>(null);
+  // The GET /api/show/eligibility answer covers the test products too.
+  const eligibility = useEligibility(products.data?.map((p) => p.id) ?? []);
 
   let content: React.ReactNode;
   if (products.isPending) content = <Quiet>Loading test products...</Quiet>;
@@ -59,7 +76,12 @@ export function TestProductGrid() {
     content = (
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {products.data.map((product) => (
-          <ProductCard key={product.id} product={product} onView={() => setOpen(product)} />
+          <ProductCard
+            key={product.id}
+            product={product}
+            refusal={refusalOf(eligibility, product.id)}
+            onView={() => setOpen(product)}
+          />
         ))}
       </ul>
     );
@@ -74,7 +96,9 @@ export function TestProductGrid() {
         <span className="text-steel-400 text-xs">Try a real checkout</span>
       </div>
       {content}
-      {open ? <TestProductDialog product={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <TestProductDialog product={open} refusal={refusalOf(eligibility, open.id)} onClose={() => setOpen(null)} />
+      ) : null}
     </section>
   );
 }

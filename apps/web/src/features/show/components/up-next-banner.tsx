@@ -1,17 +1,23 @@
 import { memberMessages, type ShowStateView } from '@vault/contracts';
 import { HEART_PATH, StrokeIcon } from '../../../components/ui/stroke-icon';
 import { formatMoney } from '../../../lib/format';
+import { refusalOf } from '../../../lib/live-show/eligibility-map';
+import { useLiveShow } from '../../../lib/live-show/store';
 import { useHearts } from '../api/hearts';
 import { heartedIds, heartedUpNext } from '../hearts';
+import { NotAvailableBadge } from './eligibility-notes';
 
 /**
  * The up-next banner: "Your hearted item is up next" while members wait for an item they hearted (the
  * intermission before it, or the preroll before the first). The status region is always mounted
- * while a show is live, so screen readers announce the banner when it fills, not only find it.
+ * while a show is live, so screen readers announce the banner when it fills, not only find it. A
+ * hearted item this member cannot buy says so here too, before it goes on sale.
  */
 export function UpNextBanner({ show }: { show: NonNullable<ShowStateView['show']> | null }) {
   const hearts = useHearts(show?.id);
   const item = show && hearts.data ? heartedUpNext(show, heartedIds(hearts.data)) : null;
+  const eligibility = useLiveShow((s) => s.eligibility);
+  const refusal = item ? refusalOf(eligibility, item.id) : undefined;
   return (
     <div role="status" className={item ? 'mb-4' : ''}>
       {item ? (
@@ -22,6 +28,7 @@ export function UpNextBanner({ show }: { show: NonNullable<ShowStateView['show']
             <p className="break-words text-rose-100 text-sm">
               {item.title} · {formatMoney(item.price)}
             </p>
+            <NotAvailableBadge reason={refusal} />
           </div>
         </div>
       ) : null}
