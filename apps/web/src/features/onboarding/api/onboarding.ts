@@ -7,9 +7,10 @@ import type {
   UserResponse,
 } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
+import { refreshEligibility } from '../../../lib/live-show/eligibility';
 import { currentUserKey, paymentMethodsKey, profileKey } from '../../../lib/query-keys';
 
-/** Step 2: POST /api/onboarding/complete. */
+/** Step 2: POST /api/onboarding/complete. The address and date of birth decide what the member may buy. */
 export function useSaveOnboardingProfile() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -18,6 +19,7 @@ export function useSaveOnboardingProfile() {
       queryClient.setQueryData(currentUserKey, user);
       void queryClient.invalidateQueries({ queryKey: profileKey });
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      refreshEligibility();
     },
   });
 }

@@ -81,5 +81,6 @@ function profileDefaults(
     country: profile?.country || 'US',
     phoneNumber: profile?.phoneNumber ?? '',
     skillLevel: profile?.skillLevel ?? 'beginner',
+    dateOfBirth: profile?.dateOfBirth ?? '',
   };
 }
