@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { purchaseStatusVariant } from '../../lib/purchase-status';
-import { formatAddress, fullNameOf, orderNumber, skillLabel } from './display';
+import { formatAddress, formatDateOfBirth, fullNameOf, orderNumber, skillLabel } from './display';
 
 describe('account display helpers', () => {
   it('maps purchase statuses to the status badge styles', () => {
@@ -30,5 +30,11 @@ describe('account display helpers', () => {
   it('capitalises the skill level', () => {
     expect(skillLabel('intermediate')).toBe('Intermediate');
     expect(skillLabel(null)).toBeUndefined();
+  });
+
+  it('writes a date of birth out in words, the same day in every time zone', () => {
+    expect(formatDateOfBirth('1990-03-04')).toBe('March 4, 1990');
+    expect(formatDateOfBirth('2000-12-31')).toBe('December 31, 2000');
+    expect(formatDateOfBirth(null)).toBeUndefined();
   });
 });

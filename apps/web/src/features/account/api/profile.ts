@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
+import { refreshEligibility } from '../../../lib/live-show/eligibility';
 import { currentUserKey, profileKey } from '../../../lib/query-keys';
 
-/** PUT /api/profile; the current user is refreshed too, since it carries the name. */
+/**
+ * PUT /api/profile; the current user is refreshed too, since it carries the name, and what the
+ * member may buy, since the address and date of birth decide it.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -11,6 +15,7 @@ export function useUpdateProfile() {
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKey, profile);
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      refreshEligibility();
     },
   });
 }

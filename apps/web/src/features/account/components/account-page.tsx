@@ -3,11 +3,15 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { VaultMark } from '../../../components/vault-mark';
 import { paths } from '../../../lib/paths';
 import { AccountSettingsDialog, type SettingsTab } from './account-settings-dialog';
+import { EligibilityCard } from './eligibility-card';
 import { PaymentMethodsCard } from './payment-methods-card';
 import { ProfileCard } from './profile-card';
 import { PurchaseHistory } from './purchase-history';
 
-/** The /account page: profile, saved cards and purchases; editing happens in the settings dialog. */
+/**
+ * The /account page: profile, saved cards, the member's attestations and purchases; editing the
+ * profile and cards happens in the settings dialog.
+ */
 export function AccountPage() {
   const [dialog, setDialog] = useState<{ open: boolean; tab: SettingsTab }>({ open: false, tab: 'profile' });
   const openOn = (tab: SettingsTab) => setDialog({ open: true, tab });
@@ -52,6 +56,7 @@ export function AccountPage() {
         <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2">
           <ProfileCard onEdit={() => openOn('profile')} />
           <PaymentMethodsCard onAdd={() => openOn('payment')} />
+          <EligibilityCard className="md:col-span-2" />
           <PurchaseHistory className="md:col-span-2" />
         </div>
       </main>

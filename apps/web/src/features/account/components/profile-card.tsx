@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { useProfile } from '../../../hooks/use-profile';
-import { formatAddress, fullNameOf, skillLabel } from '../display';
+import { formatAddress, formatDateOfBirth, fullNameOf, skillLabel } from '../display';
 import { CardSection, QuietText } from './card-section';
 
 export function ProfileCard({ onEdit }: { onEdit: () => void }) {
@@ -24,6 +24,7 @@ export function ProfileCard({ onEdit }: { onEdit: () => void }) {
           <Detail label="Email" value={profile.data.email} />
           <Detail label="Billing / shipping address" value={formatAddress(profile.data) || 'No address on file'} />
           <Detail label="Skill level" value={skillLabel(profile.data.skillLevel) ?? 'Not specified'} />
+          <Detail label="Date of birth" value={formatDateOfBirth(profile.data.dateOfBirth) ?? 'Not on file'} />
         </dl>
       )}
     </CardSection>

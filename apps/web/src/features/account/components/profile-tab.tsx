@@ -1,14 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
+import { dateOfBirthMessages, type ProfileResponse, ProfileUpdateBody } from '@vault/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import {
+  dateOfBirthHint,
+  dateOfBirthInput,
+  isDateOfBirthMessage,
+  useDateOfBirthCheck,
+} from '../../../hooks/use-date-of-birth-check';
 import { useProfile } from '../../../hooks/use-profile';
+import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/profile';
-import { formatAddress, fullNameOf } from '../display';
+import { formatAddress, formatDateOfBirth, fullNameOf } from '../display';
 import { QuietText } from './card-section';
 import { Detail } from './profile-card';
 
@@ -37,15 +44,27 @@ export function ProfileTab() {
         <Detail label="Email" value={profile.data.email} />
         <Detail label="Address" value={formatAddress(profile.data) || 'No address on file'} />
         <Detail label="Phone" value={profile.data.phoneNumber || 'Not provided'} />
+        <Detail label="Date of birth" value={formatDateOfBirth(profile.data.dateOfBirth) ?? 'Not on file'} />
       </dl>
     </div>
   );
 }
 
+const profileResolver = zodResolver(ProfileUpdateBody);
+type ProfileResolver = typeof profileResolver;
+
+/**
+ * An empty date of birth is left out (the profile keeps what it has): a member on file without one
+ * can still correct an address; buying knives asks for it.
+ */
+const keepEmptyDateOfBirth: ProfileResolver = (values, context, options) =>
+  profileResolver(values.dateOfBirth ? values : { ...values, dateOfBirth: undefined }, context, options);
+
 function ProfileEditForm({ profile, onDone }: { profile: ProfileResponse; onDone: () => void }) {
   const update = useUpdateProfile();
+  const locked = !profile.dateOfBirthEditable;
   const form = useForm({
-    resolver: zodResolver(ProfileUpdateBody),
+    resolver: useDateOfBirthCheck(keepEmptyDateOfBirth),
     defaultValues: {
       firstName: profile.firstName ?? '',
       lastName: profile.lastName ?? '',
@@ -55,6 +74,7 @@ function ProfileEditForm({ profile, onDone }: { profile: ProfileResponse; onDone
       zip: profile.zip ?? '',
       country: profile.country || 'US',
       phoneNumber: profile.phoneNumber ?? '',
+      dateOfBirth: profile.dateOfBirth ?? '',
     },
   });
   const { errors } = form.formState;
@@ -64,7 +84,13 @@ function ProfileEditForm({ profile, onDone }: { profile: ProfileResponse; onDone
       await update.mutateAsync(values);
       toast({ title: 'Profile Updated', variant: 'success' });
       onDone();
-    } catch {
+    } catch (error) {
+      // The server's own check of the date of birth (its minimum age, the lock after a purchase).
+      const message = serverMessage(error);
+      if (isDateOfBirthMessage(message)) {
+        form.setError('dateOfBirth', { type: 'server', message }, { shouldFocus: !locked });
+        return;
+      }
       toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
     }
   });
@@ -87,6 +113,13 @@ function ProfileEditForm({ profile, onDone }: { profile: ProfileResponse; onDone
       </div>
       <FormField label="Email" type="email" value={profile.email} readOnly disabled hint="Email cannot be changed" />
       <AddressFields addressLabel="Address" register={form.register} errors={errors} />
+      <FormField
+        {...dateOfBirthInput()}
+        error={errors.dateOfBirth?.message}
+        hint={locked ? dateOfBirthMessages.locked : dateOfBirthHint}
+        // Disabled, it is left out of what is sent: only an admin changes it after a purchase.
+        {...form.register('dateOfBirth', { disabled: locked })}
+      />
       <div className="grid grid-cols-2 gap-3 pt-1">
         <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
           Cancel
