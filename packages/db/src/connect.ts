@@ -60,7 +60,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Loaded only here: about 1 MB of JavaScript that every process on Postgres (each worker, a
     // scaled API) would otherwise parse at start, delaying the moment it can work.
     const { PGlite } = await import('@electric-sql/pglite');
-    const client = new PGlite(target.dataDir, { parsers: { [DATE_OID]: asText } });
+    // Options in the one-argument form: with (dataDir, options) PGlite ignores them when dataDir is undefined.
+    const client = new PGlite({
+      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      parsers: { [DATE_OID]: asText },
+    });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
     return handle(db, 'pglite', 'public');
   }

@@ -63,6 +63,8 @@ export function createJudge(deps: JudgeDeps) {
 
   return {
     events,
+    /** The rules in force on this replica (as last loaded). */
+    rules: (): readonly RuleFacts[] => rules,
     async reloadRules(): Promise<void> {
       const [loaded, loadedLabels] = await Promise.all([rulesInForce(deps.db), attestationLabels(deps.db)]);
       rules = loaded;
