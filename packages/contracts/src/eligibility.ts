@@ -278,6 +278,11 @@ export const AttestationKindView = z.object({
 export type AttestationKindView = z.infer<typeof AttestationKindView>;
 export const AttestationKindList = z.array(AttestationKindView);
 
+/** GET /api/attestation-kinds: an active kind with the statement a member confirms to record it. */
+export const OfferedAttestationKind = AttestationKindView.extend({ statement: z.string() });
+export type OfferedAttestationKind = z.infer<typeof OfferedAttestationKind>;
+export const OfferedAttestationKindList = z.array(OfferedAttestationKind);
+
 /** POST /api/admin/attestation-kinds (create) and PATCH /:code (label, description, active). */
 export const AttestationKindBody = z.object({
   code: AttestationCode,
@@ -315,14 +320,24 @@ export const attestationMessages = {
   alreadyRecorded: 'You have already recorded this attestation',
   notFound: 'Attestation not found',
   alreadyRevoked: 'This attestation was already revoked',
+  kindExists: 'An attestation with this code already exists',
+  kindNotFound: 'Attestation kind not found',
   /** The statement a member confirms, in the kind's words. */
-  statement: (label: string) => `I certify that this applies to me: ${label}. I understand the vault relies on it to sell restricted items to me, and that a false statement may be unlawful.`,
+  statement: (label: string) =>
+    `I certify that this applies to me: ${label}. I understand the vault relies on it to sell restricted items to me, and that a false statement may be unlawful.`,
 } as const;
 
 export const CARRIERS = ['usps', 'ups', 'fedex', 'dhl'] as const;
 export const Carrier = z.enum(CARRIERS, { error: 'Choose a carrier' });
 export type Carrier = z.infer<typeof Carrier>;
 export const carrierLabels: Record<Carrier, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl: 'DHL' };
+
+/** Classes the Postal Service does not carry for the public (USPS Publication 52 §442). */
+export const NOT_BY_USPS: readonly LegalClass[] = ['automatic', 'otf_single', 'otf_double', 'gravity', 'balisong'];
+export const classShippingMessages = {
+  notByUsps: (legalClass: LegalClass) =>
+    `USPS does not carry ${legalClassLabels[legalClass].many}: choose another carrier`,
+} as const;
 
 /** Which carriers a class may travel by, and above what value a parcel needs an adult signature. */
 export const ClassShippingView = z.object({
@@ -362,6 +377,7 @@ export const AdminMemberSummaryList = z.array(
   z.object({ id: z.uuid(), email: z.string(), fullName: z.string().nullable() }),
 );
 export const AdminDateOfBirthBody = z.object({ dateOfBirth: DateOfBirth });
+export const adminMemberMessages = { notFound: 'Member not found' } as const;
 
 export const eligibilityMessages = {
   /** The 403 a refused press gets when no rule-specific reason applies. */
