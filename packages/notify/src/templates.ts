@@ -1,4 +1,4 @@
-import type { ReminderKind } from '@vault/contracts';
+import type { EligibilityBasis, ReminderKind } from '@vault/contracts';
 import type { MailMessage } from './mailer';
 
 // The emails' words. Text first (every client shows it); the HTML part is the same content with
@@ -60,6 +60,15 @@ export interface ReceiptFacts {
   amount: string;
   shippingAddress: string;
   purchasedAt: Date;
+  /** The eligibility rules (by id and version) that allowed the sale; null for a sale before rules. */
+  eligibility: EligibilityBasis | null;
+}
+
+/** "Sold under the vault's minimum age 18 and eligibility rules 1a2b3c4d v2, …, checked on 2026-11-27." */
+function eligibilityLine(basis: EligibilityBasis): string {
+  const rules = basis.rules.map((rule) => `${rule.id.slice(0, 8)} v${rule.version}`);
+  const under = rules.length > 0 ? ` and eligibility rule${rules.length === 1 ? '' : 's'} ${rules.join(', ')}` : '';
+  return `Sold under the vault's minimum age ${basis.minimumAge}${under}, checked on ${basis.decidedOn}.`;
 }
 
 export function receiptMail(facts: ReceiptFacts, links: { account: string }): Omit<MailMessage, 'messageId'> {
@@ -76,6 +85,7 @@ export function receiptMail(facts: ReceiptFacts, links: { account: string }): Om
         `Date: ${formatWhen(facts.purchasedAt)}`,
       ].join('\n'),
       `Shipping to:\n${facts.shippingAddress}`,
+      ...(facts.eligibility ? [eligibilityLine(facts.eligibility)] : []),
       'Your card was authorised for this amount; we will let you know when the order ships.',
       { label: 'Your orders', href: links.account },
     ]),
