@@ -1,6 +1,6 @@
-import type { EligibilityEffect, LegalClass } from '@vault/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../core/db';
+import type { RefusingRule } from './describe';
 
 export interface RefusalRow {
   showItemId: string;
@@ -29,19 +29,7 @@ export async function addRefusals(db: Db, rows: readonly RefusalRow[]): Promise<
 
 /** Per item of a show, per refusing rule: members refused, presses, and the rule as it now reads. */
 export async function refusalsOfShow(db: Db, showId: string) {
-  const result = await sql<{
-    showItemId: string;
-    ruleKey: string;
-    members: number;
-    presses: number;
-    legalClass: LegalClass | null;
-    state: string | null;
-    city: string | null;
-    zipPrefix: string | null;
-    effect: EligibilityEffect | null;
-    value: string | null;
-    version: number | null;
-  }>`
+  const result = await sql<RefusingRule & { showItemId: string; members: number; presses: number }>`
     select r.show_item_id, r.rule_key, count(*)::int as members, sum(r.presses)::int as presses,
       e.legal_class, e.state, e.city, e.zip_prefix, e.effect, e.value, e.version
     from eligibility_refusals r

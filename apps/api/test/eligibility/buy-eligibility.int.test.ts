@@ -176,12 +176,23 @@ describe.each(backends)('eligibility on %s', (backend) => {
       .executeTakeFirstOrThrow();
     expect(purchase.eligibility).toMatchObject({ minimumAge: 18, rules: [{ id: ruleId, version: 1 }] });
 
+    await other.sales.attempts.flush();
     const report = await t.app.inject({
       method: 'GET',
       url: `/api/shows/${show.id}/report`,
       headers: { cookie: (await admin()).cookie, origin: ORIGIN },
     });
     expect(report.statusCode).toBe(200);
+    // The one refused press before the attestation, against the rule, as an admin reads it.
+    const reported = (report.json() as ShowReport).items.find((row) => row.id === item.id);
+    expect(reported?.eligibilityRefusals).toEqual([
+      {
+        rule: ruleId,
+        label: 'Automatic knives · outside the ship-from state · needs an attestation (v1)',
+        members: 1,
+        presses: 1,
+      },
+    ]);
   });
 
   it('judges a member who moves mid-show by the new address at once', async () => {
