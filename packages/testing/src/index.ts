@@ -64,6 +64,7 @@ export {
   apiWriter,
   type BuiltShow,
   buildShow,
+  DEFAULT_KNIFE_FACTS,
   databaseWriter,
   insertShow,
   insertShowRows,

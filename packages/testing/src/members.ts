@@ -50,6 +50,8 @@ export async function seedOnboardedMembers(
           zip: '78701',
           country: 'US',
           skillLevel: 'expert' as const,
+          // Of age under any minimum an operator sets, so eligibility never refuses them by age.
+          dateOfBirth: '1990-01-01',
         })),
       )
       .returning(['id', 'email'])

@@ -24,13 +24,13 @@ export async function insertPurchaseWithReceipt(
 ): Promise<PurchaseWithReceipt> {
   const user = await db
     .insertInto('users')
-    .values({ email, firstName: 'Ada', fullName: 'Ada Blade', onboardingCompleted: true })
+    .values({ email, firstName: 'Ada', fullName: 'Ada Blade', onboardingCompleted: true, dateOfBirth: '1990-01-01' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const show = await db.insertInto('shows').values({ title: 'Receipt show' }).returning('id').executeTakeFirstOrThrow();
   const { id: showItemId } = await db
     .insertInto('showItems')
-    .values({ showId: show.id, title: item.title, price: item.price })
+    .values({ showId: show.id, title: item.title, price: item.price, legalClass: 'fixed_blade', bladeLength: '8.00' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const purchase = await db

@@ -1,3 +1,4 @@
+import type { LegalClass } from '@vault/contracts';
 import type { Database, ShowsTable } from '@vault/db';
 import type { Insertable, Kysely } from 'kysely';
 
@@ -8,7 +9,17 @@ export interface KnifeToAdd {
   category?: string;
   description?: string;
   imageUrls?: string[];
+  /** What eligibility judges; buildShow gives a knife none of them a manual folder's. */
+  legalClass?: LegalClass;
+  /** Inches, as the item form sends it ("3.50"). */
+  bladeLength?: string;
 }
+
+/**
+ * A knife every member may buy under no rules: a 3.5 in manual folder. The item form requires a
+ * class and a blade length, and an unclassified item is never sold.
+ */
+export const DEFAULT_KNIFE_FACTS = { legalClass: 'manual_folder', bladeLength: '3.50' } as const;
 
 export interface ShowToBuild {
   title: string;
@@ -44,7 +55,10 @@ export function knives(count: number, options: { first?: number; price?: string 
 export async function buildShow(writer: ShowWriter, show: ShowToBuild): Promise<BuiltShow> {
   const { items, ...values } = show;
   const showId = await writer.show(values);
-  const lineup = typeof items === 'number' ? knives(items) : items;
+  const lineup = (typeof items === 'number' ? knives(items) : items).map((knife) => ({
+    ...DEFAULT_KNIFE_FACTS,
+    ...knife,
+  }));
   const itemIds = lineup.length > 0 ? await writer.items(showId, lineup) : [];
   return { showId, itemIds };
 }
