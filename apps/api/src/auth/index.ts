@@ -1,4 +1,4 @@
 // What the auth domain offers the others: a domain imports another only through its entry file
 // (scripts/boundaries/api-rules.mjs checks it), so this list is the whole of what they share.
-export { completeOnboarding, isOnboardingComplete, toProfile, updateProfile } from './users';
+export { completeOnboarding, isOnboardingComplete } from './users';
 export { findUserById, findUserRole, lockUser, updateUser } from './users.repository';

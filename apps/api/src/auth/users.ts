@@ -1,11 +1,4 @@
-import {
-  type CurrentUser,
-  fullNameOf,
-  type OnboardingProfileBody,
-  type ProfileResponse,
-  type ProfileUpdateBody,
-  splitFullName,
-} from '@vault/contracts';
+import { type CurrentUser, type OnboardingProfileBody, splitFullName } from '@vault/contracts';
 import type { User } from '@vault/db';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../core/deps';
@@ -24,23 +17,6 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
-export function toProfile(user: User): ProfileResponse {
-  return {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    fullName: user.fullName,
-    email: user.email,
-    address: user.address,
-    city: user.city,
-    state: user.state,
-    zip: user.zip,
-    country: user.country,
-    phoneNumber: user.phoneNumber,
-    skillLevel: user.skillLevel,
-    role: user.role,
-  };
-}
-
 /**
  * Onboarding, which unlocks Buy Now and sends / to /show, is complete once the profile (a shipping
  * address) and a card are saved, in either order; once complete it stays complete (removing a card
@@ -50,27 +26,6 @@ export function isOnboardingComplete(
   user: Pick<User, 'onboardingCompleted' | 'address' | 'authNetPaymentProfileId'>,
 ): boolean {
   return user.onboardingCompleted || (user.address !== null && user.authNetPaymentProfileId !== null);
-}
-
-/** The member's own profile (the Profile tab). Email cannot be changed here: the form shows it read-only. */
-export async function updateProfile(
-  deps: Pick<ServiceDeps, 'db'>,
-  userId: string,
-  body: z.output<typeof ProfileUpdateBody>,
-): Promise<ProfileResponse> {
-  const updated = await updateUser(deps.db, userId, {
-    firstName: body.firstName,
-    lastName: body.lastName,
-    fullName: fullNameOf(body.firstName, body.lastName),
-    address: body.address,
-    city: body.city,
-    state: body.state,
-    zip: body.zip,
-    country: body.country,
-    phoneNumber: body.phoneNumber ?? null,
-    updatedAt: new Date(),
-  });
-  return toProfile(updated);
 }
 
 /** Step 2 of onboarding: the profile and shipping address; complete already if a card is saved. */
@@ -92,6 +47,7 @@ export async function completeOnboarding(
     country: profile.country,
     phoneNumber: profile.phoneNumber ?? null,
     skillLevel: profile.skillLevel,
+    dateOfBirth: profile.dateOfBirth,
     onboardingCompleted: isOnboardingComplete({ ...user, address: profile.address }),
     updatedAt: new Date(),
   });

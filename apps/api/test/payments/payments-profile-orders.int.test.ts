@@ -1,4 +1,4 @@
-import { backends } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, buildTestApp, type TestApp } from '../test-app';
 import { paymentsHelpers, profile, simulatorPayments } from './payments-support';
@@ -33,8 +33,8 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
 
     it('saves the profile, defaults the country to US, and is not complete without a card', async () => {
       const a = await member(false);
-      const { fullName, address, city, state, zip } = profile;
-      const res = await a.post('/api/onboarding/complete', { fullName, address, city, state, zip });
+      const { fullName, address, city, state, zip, dateOfBirth } = profile;
+      const res = await a.post('/api/onboarding/complete', { fullName, address, city, state, zip, dateOfBirth });
       expect(res.statusCode).toBe(200);
       expect(res.json().user.onboardingCompleted).toBe(false);
       const saved = (await a.get('/api/profile')).json();
@@ -46,6 +46,8 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
         country: 'US',
         skillLevel: 'beginner',
         phoneNumber: null,
+        dateOfBirth,
+        dateOfBirthEditable: true,
       });
     });
 
@@ -102,8 +104,22 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
       const items = await t.database.db
         .insertInto('showItems')
         .values([
-          { showId: show.id, title: 'Raven Tanto', price: '425.00', status: 'sold', soldAt: new Date() },
-          { showId: show.id, title: 'Other Knife', price: '10.00', status: 'sold', soldAt: new Date() },
+          {
+            showId: show.id,
+            title: 'Raven Tanto',
+            price: '425.00',
+            status: 'sold',
+            soldAt: new Date(),
+            ...DEFAULT_KNIFE_FACTS,
+          },
+          {
+            showId: show.id,
+            title: 'Other Knife',
+            price: '10.00',
+            status: 'sold',
+            soldAt: new Date(),
+            ...DEFAULT_KNIFE_FACTS,
+          },
         ])
         .returning('id')
         .execute();

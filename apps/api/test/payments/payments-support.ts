@@ -14,6 +14,7 @@ export const profile = {
   zip: '78701',
   phoneNumber: '',
   skillLevel: 'expert',
+  dateOfBirth: '1990-01-01',
 };
 
 /** Test app settings with the payment simulator on, and the credentials it checks. */

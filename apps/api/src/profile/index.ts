@@ -1,0 +1,4 @@
+// What the profile domain offers the others: a domain imports another only through its entry file
+// (scripts/boundaries/api-rules.mjs checks it), so this list is the whole of what they share.
+export { lockMember, minimumAgeOf, nextDateOfBirth } from './date-of-birth';
+export { judgedFactsChanged, memberChanged } from './service';
