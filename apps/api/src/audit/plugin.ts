@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../core/app-error';
 import { type Access, accessOf } from '../platform/route-access';
-import { type AuditSpec, auditIntent, auditOutcome } from './records';
+import { type AuditSpec, auditIntent, auditOutcome, sanitiseBody } from './records';
 import { insertAuditEntry, insertAuditOutcome } from './repository';
 
 /** A route as finally registered: who may call it, and what it records in the audit log. */
@@ -63,6 +63,8 @@ export const audit = fp(
       if (!admin) throw new Error('an audited route ran without a signed-in user (is it behind requireAdmin?)');
       const record = auditIntent(spec, request);
       try {
+        const before = await spec.before?.(request);
+        if (before) record.details.before = sanitiseBody(before);
         const id = await insertAuditEntry(app.db, {
           ...record,
           adminUserId: admin.id,

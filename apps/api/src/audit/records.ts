@@ -21,6 +21,11 @@ export interface AuditSpec {
    * whichever show is live): where to find it. Runs after the handler.
    */
   targetIdOf?: (request: FastifyRequest) => string | null | undefined;
+  /**
+   * For an edit whose record must say what it replaced (an admin's correction of a member's date
+   * of birth): read before the handler runs, kept (bounded, like the body) as `details.before`.
+   */
+  before?: (request: FastifyRequest) => Promise<Record<string, unknown> | undefined>;
 }
 
 declare module 'fastify' {
