@@ -8,6 +8,12 @@ import externalAuthRoutes from './auth/external.routes';
 import authRoutes from './auth/routes';
 import type { AppDeps } from './core/config';
 import { eligibility } from './eligibility';
+import adminAttestationRoutes from './eligibility/admin-attestations.routes';
+import attestationRoutes from './eligibility/attestations.routes';
+import adminMemberRoutes from './eligibility/members.routes';
+import eligibilityRuleRoutes from './eligibility/rules.routes';
+import eligibilitySettingsRoutes from './eligibility/settings.routes';
+import legalClassRoutes from './eligibility/shipping.routes';
 import heartRoutes from './hearts/routes';
 import { showEngine } from './live-show/clock';
 import { memberEligibility } from './live-show/member-eligibility';
@@ -169,6 +175,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(heartRoutes, { prefix: '/api/hearts' });
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api/admin/audit' });
+  await app.register(eligibilitySettingsRoutes, { prefix: '/api/eligibility' });
+  await app.register(attestationRoutes, { prefix: '/api' });
+  await app.register(eligibilityRuleRoutes, { prefix: '/api/admin/eligibility-rules' });
+  await app.register(adminAttestationRoutes, { prefix: '/api/admin' });
+  await app.register(adminMemberRoutes, { prefix: '/api/admin/members' });
+  await app.register(legalClassRoutes, { prefix: '/api/admin/legal-classes' });
   await app.register(spa);
   return app;
 }
