@@ -1,5 +1,5 @@
-export { describeRefusingRule } from './describe';
 export { builtInRefusals, type Decision, type ItemFacts } from './decide';
+export { describeRefusingRule } from './describe';
 export type { Judge } from './judge';
 export { eligibility } from './plugin';
 export type { RefusalCounter } from './refusals';

@@ -47,7 +47,9 @@ export async function loadMemberFacts(db: Db, userId: string): Promise<MemberFac
       eb
         .selectFrom('memberAttestations as a')
         .innerJoin('attestationKinds as k', 'k.code', 'a.kind')
-        .select((inner) => inner.fn.coalesce(inner.fn<string[]>('array_agg', ['a.kind']), inner.val<string[]>([])).as('kinds'))
+        .select((inner) =>
+          inner.fn.coalesce(inner.fn<string[]>('array_agg', ['a.kind']), inner.val<string[]>([])).as('kinds'),
+        )
         .whereRef('a.userId', '=', 'u.id')
         .where('a.revokedAt', 'is', null)
         .where('k.active', '=', true)
