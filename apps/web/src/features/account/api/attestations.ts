@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttestationKindView, MemberAttestationView } from '@vault/contracts';
+import type { MemberAttestationView, OfferedAttestationKind } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 import { refreshEligibility } from '../../../lib/live-show/eligibility';
 
 /** GET /api/attestations: the member's own attestations, revoked ones included. */
 const attestationsKey = ['/api/attestations'] as const;
-/** GET /api/attestation-kinds: the kinds the operator offers now. */
+/** GET /api/attestation-kinds: the kinds the operator offers now, each with the statement a member confirms. */
 const attestationKindsKey = ['/api/attestation-kinds'] as const;
 
 export function useAttestations() {
@@ -13,7 +13,7 @@ export function useAttestations() {
 }
 
 export function useAttestationKinds() {
-  return useQuery<AttestationKindView[]>({ queryKey: attestationKindsKey });
+  return useQuery<OfferedAttestationKind[]>({ queryKey: attestationKindsKey });
 }
 
 /**

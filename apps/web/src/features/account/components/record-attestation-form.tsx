@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { attestationMessages, RecordAttestationBody } from '@vault/contracts';
+import { RecordAttestationBody } from '@vault/contracts';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -66,9 +66,7 @@ export function RecordAttestationForm({ held }: { held: ReadonlySet<string> }) {
       {chosen ? (
         <div className="rounded-2xl border border-vault-700 bg-vault-950 p-4 text-sm">
           {chosen.description ? <p className="text-steel-400">{chosen.description}</p> : null}
-          <p className={`text-steel-200 leading-relaxed ${chosen.description ? 'mt-2' : ''}`}>
-            {attestationMessages.statement(chosen.label)}
-          </p>
+          <p className={`text-steel-200 leading-relaxed ${chosen.description ? 'mt-2' : ''}`}>{chosen.statement}</p>
           <label htmlFor={confirmId} className="mt-3 flex items-start gap-2.5 text-steel-200">
             <input
               id={confirmId}

@@ -36,7 +36,7 @@ export function NotAvailableBadge({ reason, overImage = false }: { reason: strin
         className="inline-flex max-w-full items-center gap-1 rounded-md border border-steel-400/40 bg-vault-950/90 px-2 py-0.5 font-semibold text-[0.7rem] text-steel-200"
       >
         <StrokeIcon d={BLOCKED_PATH} className="size-3.5 shrink-0" />
-        <span className="truncate">{NOT_AVAILABLE}</span>
+        <span className="min-w-0 leading-tight">{NOT_AVAILABLE}</span>
         <span className="sr-only">: {reason}</span>
       </span>
     </span>
