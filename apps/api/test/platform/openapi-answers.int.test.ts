@@ -185,6 +185,33 @@ describe('the OpenAPI document', () => {
     expect(reportCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
     await run(asAdmin, 'post', '/sandbox/authnet/faults', { kind: 'error', times: 1 });
     await run(asAdmin, 'delete', '/sandbox/authnet/faults');
+    // Eligibility: attestation kinds and a member's attestation, a rule's life, an admin's member lookup and
+    // date-of-birth correction, carriers per legal class.
+    await run(member, 'get', '/api/eligibility/settings');
+    await run(asAdmin, 'post', '/api/admin/attestation-kinds', { code: 'contract_dealer', label: 'Licensed dealer' });
+    await run(asAdmin, 'patch', '/api/admin/attestation-kinds/contract_dealer', { description: 'Holds a licence' });
+    await run(asAdmin, 'get', '/api/admin/attestation-kinds');
+    await run(member, 'get', '/api/attestation-kinds');
+    const attested = await run(member, 'post', '/api/attestations', { kind: 'contract_dealer', confirm: true });
+    await run(member, 'get', '/api/attestations');
+    await run(asAdmin, 'post', `/api/admin/attestations/${attested.json().id}/revoke`, { reason: 'Licence expired' });
+    const rule = {
+      legalClass: 'automatic',
+      state: 'interstate',
+      effectiveFrom: '2024-01-01',
+      effect: 'needs_attestation',
+      attestations: ['contract_dealer'],
+      note: 'Contract rule',
+    };
+    const ruleId = (await run(asAdmin, 'post', '/api/admin/eligibility-rules', rule)).json().id as string;
+    await run(asAdmin, 'patch', `/api/admin/eligibility-rules/${ruleId}`, { ...rule, state: 'CA', effect: 'forbid' });
+    await run(asAdmin, 'delete', `/api/admin/eligibility-rules/${ruleId}`);
+    await run(asAdmin, 'get', '/api/admin/eligibility-rules');
+    const [found] = (await run(asAdmin, 'get', `/api/admin/members?email=${encodeURIComponent(email)}`)).json();
+    await run(asAdmin, 'get', `/api/admin/members/${found.id}/eligibility`);
+    await run(asAdmin, 'put', `/api/admin/members/${found.id}/date-of-birth`, { dateOfBirth: '1989-12-31' });
+    await run(asAdmin, 'get', '/api/admin/legal-classes');
+    await run(asAdmin, 'put', '/api/admin/legal-classes/fixed_blade', { carriers: ['ups'], adultSignatureOver: '250' });
     await run(member, 'get', '/api/logout');
     await run(member, 'post', '/api/auth/logout', {});
 
