@@ -5,8 +5,8 @@ import {
   TEST_PRODUCT_PRICE,
   UpdateTestProductBody,
 } from '@vault/contracts';
-import { useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
@@ -14,12 +14,18 @@ import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { LegalClassChoice } from '../shared/legal-facts';
+import { LegalFields } from '../shared/legal-fields';
 import { ImageUrlList } from '../uploads/image-url-list';
+import { NO_IMAGES, useImageList } from '../uploads/use-image-list';
 import { useCreateTestProduct, useUpdateTestProduct } from './api';
 
-const NO_IMAGES = 'Consider adding at least one image';
+type FieldName = 'title' | 'description' | 'price' | 'category' | 'bladeType' | 'legalClass' | 'bladeLength';
 
-type FieldName = 'title' | 'description' | 'price' | 'category' | 'bladeType';
+// The contract's schemas, the class read from a select that starts on "Select a legal class" (""):
+// a product is always given one, on create and on edit.
+const AddProductSchema = CreateTestProductBody.extend({ legalClass: LegalClassChoice });
+const EditProductSchema = z.object(UpdateTestProductBody.shape).extend({ legalClass: LegalClassChoice });
 type Fields = Record<FieldName, { input: UseFormRegisterReturn; error?: string }>;
 
 /** The fields both forms show; each form registers them with its own schema. */
@@ -54,6 +60,7 @@ function ProductFields({
           {...fields.bladeType.input}
         />
       </div>
+      <LegalFields legalClass={fields.legalClass} bladeLength={fields.bladeLength} />
       <ImageUrlList urls={imageUrls} onChange={onImages} />
       {warnNoImages ? <Alert tone="warning">{NO_IMAGES}</Alert> : null}
     </>
@@ -81,36 +88,24 @@ function FormButtons({
   );
 }
 
-/** The image list, with the "Consider adding at least one image" warning (a warning only: the product is still saved). */
-function useImages(initial: string[]) {
-  const [imageUrls, setImageUrls] = useState(initial);
-  const [warnNoImages, setWarnNoImages] = useState(false);
-  return {
-    imageUrls,
-    warnNoImages,
-    onImages: (urls: string[]) => {
-      setImageUrls(urls);
-      if (urls.length > 0) setWarnNoImages(false);
-    },
-    /** Whether to warn, checked when the form is sent. */
-    checkEmpty: () => {
-      const empty = imageUrls.length === 0;
-      setWarnNoImages(empty);
-      return empty;
-    },
-  };
-}
-
 const failed = (title: string, error: unknown) =>
   toast({ title, description: serverMessage(error) ?? 'Please try again', variant: 'destructive' });
 
 /** Add Test Product: validated by the same schema as POST /api/admin/test-products. */
 function CreateForm({ onDone }: { onDone: () => void }) {
   const create = useCreateTestProduct();
-  const images = useImages([]);
+  const images = useImageList([]);
   const form = useForm({
-    resolver: zodResolver(CreateTestProductBody),
-    defaultValues: { title: '', description: '', price: TEST_PRODUCT_PRICE, category: '', bladeType: '' },
+    resolver: zodResolver(AddProductSchema),
+    defaultValues: {
+      title: '',
+      description: '',
+      price: TEST_PRODUCT_PRICE,
+      category: '',
+      bladeType: '',
+      legalClass: '',
+      bladeLength: '',
+    },
   });
   const { errors } = form.formState;
   const field = (name: FieldName) => ({ input: form.register(name), error: errors[name]?.message });
@@ -152,21 +147,25 @@ function fieldsOf<F>(field: (name: FieldName) => F): Record<FieldName, F> {
     price: field('price'),
     category: field('category'),
     bladeType: field('bladeType'),
+    legalClass: field('legalClass'),
+    bladeLength: field('bladeLength'),
   };
 }
 
 /** Edit Test Product: every field sent; an emptied optional one is cleared (PATCH semantics). */
 function EditForm({ product, onDone }: { product: AdminTestProduct; onDone: () => void }) {
   const update = useUpdateTestProduct();
-  const images = useImages(product.imageUrls);
+  const images = useImageList(product.imageUrls);
   const form = useForm({
-    resolver: zodResolver(UpdateTestProductBody),
+    resolver: zodResolver(EditProductSchema),
     defaultValues: {
       title: product.title,
       description: product.description ?? '',
       price: product.price,
       category: product.category ?? '',
       bladeType: product.bladeType ?? '',
+      legalClass: product.legalClass ?? '',
+      bladeLength: product.bladeLength ?? '',
     },
   });
   const { errors } = form.formState;

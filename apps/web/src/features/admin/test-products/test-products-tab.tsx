@@ -7,6 +7,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { itemStatusVariant } from '../shared/display';
+import { LegalFactsLine } from '../shared/legal-facts-line';
 import { useAdminTestProducts, useDeleteTestProduct } from './api';
 import { TestProductDialog } from './test-product-form';
 
@@ -41,6 +42,7 @@ function ProductCard({
               {[product.category, product.bladeType].filter(Boolean).join(' · ')}
             </p>
           ) : null}
+          <LegalFactsLine item={product} />
           <div className="mt-1.5 flex items-center justify-between gap-2">
             <span className="font-semibold text-brass-400 text-sm tabular-nums">{formatMoney(product.price)}</span>
             <span className="flex items-center gap-1.5">
