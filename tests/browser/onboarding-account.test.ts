@@ -39,6 +39,7 @@ describe('onboarding and the account area in Chromium (simulator payments)', () 
     await page.getByLabel('State').fill('tx');
     await page.getByLabel('ZIP code').fill('78701');
     await page.getByLabel('Knife experience level').selectOption('expert');
+    await page.getByLabel('Date of birth').fill('1990-03-04');
     await page.getByRole('button', { name: 'Next Step' }).click();
     await toastText(page, 'Profile Saved!');
     expect(await progress.getAttribute('aria-valuenow')).toBe('100');

@@ -137,6 +137,7 @@ export async function onboardMember(app: EmbeddedApp, page: Page, email: string,
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('State').fill('TX');
   await page.getByLabel('ZIP code').fill('78701');
+  await page.getByLabel('Date of birth').fill('1990-03-04');
   await page.getByRole('button', { name: 'Next Step' }).click();
   await page.getByLabel('Cardholder name').fill('Mia Collector');
   await page.getByLabel('Card number').fill(card);
