@@ -57,20 +57,6 @@ export function updateKind(
     .executeTakeFirst();
 }
 
-/** The codes of a member's standing attestations: not revoked, of a kind still active. */
-export async function standingAttestations(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('memberAttestations as a')
-    .innerJoin('attestationKinds as k', 'k.code', 'a.kind')
-    .select('a.kind')
-    .where('a.userId', '=', userId)
-    .where('a.revokedAt', 'is', null)
-    .where('k.active', '=', true)
-    .orderBy('a.kind')
-    .execute();
-  return rows.map((row) => row.kind);
-}
-
 export interface AttestationRow {
   id: string;
   userId: string;

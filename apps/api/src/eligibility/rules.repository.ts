@@ -8,11 +8,6 @@ import type { Db } from '../core/db';
 
 export type RuleRow = EligibilityRule;
 
-/** Every rule not retired; effective dates are judged in memory, on the day of each decision. */
-export function activeRules(db: Db): Promise<RuleRow[]> {
-  return db.selectFrom('eligibilityRules').selectAll().where('retiredAt', 'is', null).orderBy('id').execute();
-}
-
 /** Every rule, retired ones included, newest first. */
 export function listRules(db: Db): Promise<RuleRow[]> {
   return db.selectFrom('eligibilityRules').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();

@@ -6,7 +6,12 @@ import {
 } from '@vault/contracts';
 import { backends, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standingAttestations } from '../../src/eligibility/attestations.repository';
+import { loadMemberFacts } from '../../src/eligibility/judge.repository';
+
+/** The codes of a member's standing attestations, as the judge loads them, sorted. */
+const standingAttestations = async (db: Parameters<typeof loadMemberFacts>[0], userId: string) =>
+  [...((await loadMemberFacts(db, userId))?.attestations ?? [])].sort();
+
 import { ORIGIN, type TestApp } from '../test-app';
 import { type EligibilityAdminApp, eligibilityAdminApp } from './admin-support';
 

@@ -1,4 +1,10 @@
-import { type LineupEligibility, type ShowStateView, type SocketBuyAck, socketEvents } from '@vault/contracts';
+import {
+  type LineupEligibility,
+  type ShowReport,
+  type ShowStateView,
+  type SocketBuyAck,
+  socketEvents,
+} from '@vault/contracts';
 import { backends, eventually, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';

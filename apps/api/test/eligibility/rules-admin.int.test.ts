@@ -1,7 +1,7 @@
 import { type EligibilityRuleView, eligibilityRuleMessages } from '@vault/contracts';
 import { backends, type SeededMember } from '@vault/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeRules } from '../../src/eligibility/rules.repository';
+import { rulesInForce } from '../../src/eligibility/judge.repository';
 import type { TestApp } from '../test-app';
 import { type EligibilityAdminApp, eligibilityAdminApp } from './admin-support';
 
@@ -55,7 +55,7 @@ describe.each(backends)('eligibility rules admin on %s', (backend) => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'admin_only' });
     }
-    expect(await activeRules(t.database.db)).toEqual([]);
+    expect(await rulesInForce(t.database.db)).toEqual([]);
   });
 
   it('adds a rule at version 1, audited and announced', async () => {
@@ -84,7 +84,7 @@ describe.each(backends)('eligibility rules admin on %s', (backend) => {
       outcomeTargetId: rule.id,
     });
     await bus.until({ type: 'eligibility.rules-changed' }, seen);
-    expect((await activeRules(t.database.db)).map((r) => r.id)).toContain(rule.id);
+    expect((await rulesInForce(t.database.db)).map((r) => r.id)).toContain(rule.id);
   });
 
   it.each([
@@ -102,11 +102,11 @@ describe.each(backends)('eligibility rules admin on %s', (backend) => {
     [{ ...ageRule, state: 'Texas' }, "State must be a two-letter code, '*' (anywhere) or 'interstate'"],
     [{ ...ageRule, effectiveFrom: '2024-02-30' }, 'Enter a date as YYYY-MM-DD'],
   ])('refuses %j with its message', async (body, message) => {
-    const before = (await activeRules(t.database.db)).length;
+    const before = (await rulesInForce(t.database.db)).length;
     const res = await call(admin, 'POST', RULES, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, code: 'invalid_request' });
-    expect(await activeRules(t.database.db)).toHaveLength(before);
+    expect(await rulesInForce(t.database.db)).toHaveLength(before);
   });
 
   it('edits a rule in place as its next version, keeping only what the effect uses', async () => {
@@ -146,7 +146,7 @@ describe.each(backends)('eligibility rules admin on %s', (backend) => {
       await call(admin, 'PATCH', `${RULES}/${rule.id}`, { ...ageRule, effect: 'max_blade', value: '3.5' })
     ).json();
     expect(again).toMatchObject({ version: 3, effect: 'max_blade', value: '3.50' });
-    const held = (await activeRules(t.database.db)).find((r) => r.id === rule.id);
+    const held = (await rulesInForce(t.database.db)).find((r) => r.id === rule.id);
     expect(held).toMatchObject({ version: 3, effect: 'max_blade' });
   });
 
@@ -160,7 +160,7 @@ describe.each(backends)('eligibility rules admin on %s', (backend) => {
     expect(retired.version).toBe(1);
     expect(await lastAudit()).toMatchObject({ action: 'eligibility.rule_retire', targetId: rule.id, status: 200 });
     await bus.until({ type: 'eligibility.rules-changed' }, seen);
-    expect((await activeRules(t.database.db)).map((r) => r.id)).not.toContain(rule.id);
+    expect((await rulesInForce(t.database.db)).map((r) => r.id)).not.toContain(rule.id);
 
     const listed = (await call(admin, 'GET', RULES)).json() as EligibilityRuleView[];
     expect(listed.find((r) => r.id === rule.id)?.retiredAt).toBe(retired.retiredAt);

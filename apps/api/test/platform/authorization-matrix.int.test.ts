@@ -53,6 +53,7 @@ const access: Record<string, 'public' | 'member' | 'admin'> = {
   'POST /api/purchases/:purchaseId/void': 'admin',
   'POST /api/purchases/:purchaseId/relist': 'admin',
   'GET /api/show/state': 'member',
+  'GET /api/show/eligibility': 'member',
   'GET /api/show/watchers': 'admin',
   'POST /api/show/start': 'admin',
   'POST /api/show/pause': 'admin',
