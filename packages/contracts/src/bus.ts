@@ -16,6 +16,11 @@ export const BusMessage = z.discriminatedUnion('type', [
   /** The claim was released (card refused): the item is buyable again. */
   z.object({ type: z.literal('item.released'), showItemId: z.uuid() }),
   /**
+   * A $1 test product was added, edited or relisted: every instance reloads the ones a Buy may
+   * name, with their legal classes (who may buy them is judged from that copy).
+   */
+  z.object({ type: z.literal('test-products.changed') }),
+  /**
    * Every session of a member ended (password reset, admin promotion by bootstrap): every instance
    * drops them from its session cache and disconnects the member's sockets at once.
    */

@@ -110,6 +110,8 @@ export function createBuyableItems(deps: BuyableItemsDeps) {
     check(itemId: string): Promise<void> | undefined {
       return known(itemId) ? undefined : afterLoad(itemId);
     },
+    /** Reads the test products again (one was added or edited, on any replica). */
+    reload,
     /** The item's legal class and blade length as this replica holds them (after `check`). */
     item(itemId: string): BuyableItem | undefined {
       return lineup.get(itemId) ?? testProducts.get(itemId);

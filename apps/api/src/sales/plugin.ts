@@ -100,6 +100,7 @@ export const sales = fp(
       unsubscribe = await app.bus.subscribe('sales', (message) => {
         if (message.type === 'item.claimed') seller.onClaimed(message.showItemId, message.userId);
         if (message.type === 'item.released') seller.onReleased(message.showItemId);
+        if (message.type === 'test-products.changed') buyable.reload();
       });
     });
     // The first pass waits for the server to listen: embedded, nothing else is mid-sale by then.
