@@ -9,7 +9,14 @@
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ShowStateView } from '@vault/contracts';
-import { eventually, type LinkProfileName, type LinkProxy, linkProfiles, startLinkProxy } from '@vault/testing';
+import {
+  DEFAULT_KNIFE_FACTS,
+  eventually,
+  type LinkProfileName,
+  type LinkProxy,
+  linkProfiles,
+  startLinkProxy,
+} from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BadnetApp } from './badnet-app';
 import { figures, type PageRecord, type ProfileResult, type ServerItem, type Snapshot } from './badnet-report';
@@ -124,7 +131,7 @@ export async function runBadnet(options: BadnetOptions): Promise<ProfileResult[]
   for (let i = 0; i < options.items; i++) {
     const title = `Bad-link knife ${i + 1}`;
     titles.push(title);
-    const res = await call(app, 'POST', '/api/show-items', { showId, title, price: '120' });
+    const res = await call(app, 'POST', '/api/show-items', { showId, title, price: '120', ...DEFAULT_KNIFE_FACTS });
     if (res.status >= 300) throw new Error(`item: ${res.status} ${JSON.stringify(res.json)}`);
   }
   const buyerCookie = app.members[app.members.length - 1] ?? '';

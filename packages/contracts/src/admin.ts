@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
-import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { BladeLength, BladeLengthView, LegalClass } from './eligibility';
+import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { PurchaseCap } from './members';
 import { blockText, lineText } from './text';
 
@@ -90,6 +90,40 @@ export const CreateShowItemBody = z.object({
 });
 export type CreateShowItemBody = z.input<typeof CreateShowItemBody>;
 
+/** PATCH semantics for an optional field: absent keeps it; "" or null clears it. */
+const clearable = <T extends z.ZodType>(field: T) =>
+  field
+    .nullable()
+    .transform((v) => v ?? null)
+    .optional();
+
+const itemFields = CreateShowItemBody.shape;
+
+/**
+ * PATCH /api/show-items/:id — any subset of the Add Show Item fields but the show. A legal
+ * class and blade length may be changed, never cleared: an item once classified stays sellable.
+ */
+export const UpdateShowItemBody = z
+  .object({
+    title: itemFields.title.optional(),
+    description: clearable(itemFields.description),
+    price: itemFields.price.optional(),
+    mainVideoUrl: clearable(itemFields.mainVideoUrl),
+    category: clearable(itemFields.category),
+    bladeType: clearable(itemFields.bladeType),
+    steelType: clearable(itemFields.steelType),
+    blade: clearable(itemFields.blade),
+    handlesSpec: clearable(itemFields.handlesSpec),
+    hardwareSpec: clearable(itemFields.hardwareSpec),
+    clipSpec: clearable(itemFields.clipSpec),
+    breakerSpec: clearable(itemFields.breakerSpec),
+    imageUrls: itemFields.imageUrls.unwrap().optional(),
+    legalClass: itemFields.legalClass.optional(),
+    bladeLength: itemFields.bladeLength.optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), 'Nothing to change');
+export type UpdateShowItemBody = z.input<typeof UpdateShowItemBody>;
+
 const seconds = (label: string, min: number, max = 86_400) =>
   z.coerce
     .number({ error: `${label} must be a number` })
@@ -151,6 +185,8 @@ export const showMessages = {
   rescheduleWhileLive: 'Pause and reset the live show before rescheduling it',
   launchTimeRequired: LAUNCH_TIME_REQUIRED,
   itemNotOnSale: 'The item is not on sale right now',
+  itemNotFound: 'Show item not found',
+  soldPrice: 'This item has been sold; its price cannot be changed',
 } as const;
 
 export const ShowIdBody = z.object({ showId: z.uuid(SHOW_REQUIRED) });

@@ -24,6 +24,8 @@ function copiedFields(item: ShowItem) {
     hardwareSpec: item.hardwareSpec,
     clipSpec: item.clipSpec,
     breakerSpec: item.breakerSpec,
+    legalClass: item.legalClass,
+    bladeLength: item.bladeLength,
     relistedFromItemId: item.id,
   };
 }

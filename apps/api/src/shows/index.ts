@@ -2,7 +2,6 @@
 // (scripts/boundaries/api-rules.mjs checks it), so this list is the whole of what they share.
 export { membersCanSee } from './member-visible';
 export {
-  claimDemoSeed,
   findShow,
   insertShowItem,
   insertShowItems,

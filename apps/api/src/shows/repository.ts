@@ -1,6 +1,6 @@
-import type { NewShowItem, Show, ShowItem } from '@vault/db';
+import type { NewShowItem, Show, ShowItem, ShowItemsTable } from '@vault/db';
 import { inLineupOrder } from '@vault/show';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../core/db';
 
 export function findShow(db: Db, id: string): Promise<Show | undefined> {
@@ -24,17 +24,6 @@ export function findRunningLiveShow(db: Db) {
     .where('kind', '=', 'live')
     .where('status', '=', 'running')
     .executeTakeFirst();
-}
-
-/** Claims the once-per-database demo seed; false when it was claimed before. */
-export async function claimDemoSeed(db: Db, now: Date): Promise<boolean> {
-  const claimed = await db
-    .insertInto('appMeta')
-    .values({ key: 'demo-seed', value: JSON.stringify({ seededAt: now.toISOString() }) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return claimed !== undefined;
 }
 
 /** Lineups in show order. */
@@ -77,6 +66,22 @@ export async function insertShowItems(db: Db, values: NewShowItem[]): Promise<vo
   await db.insertInto('showItems').values(values).execute();
 }
 
+/** An item with its show's kind, locked until the transaction ends (an edit and a sale queue). */
+export function findShowItemForUpdate(db: Db, id: string) {
+  return db
+    .selectFrom('showItems')
+    .innerJoin('shows', 'shows.id', 'showItems.showId')
+    .selectAll('showItems')
+    .select('shows.kind as showKind')
+    .where('showItems.id', '=', id)
+    .forUpdate('showItems')
+    .executeTakeFirst();
+}
+
+export function updateShowItem(db: Db, id: string, changes: Updateable<ShowItemsTable>): Promise<ShowItem> {
+  return db.updateTable('showItems').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
 /** What members see of a test product on its card and in its dialog. */
 export const TEST_PRODUCT_COLUMNS = [
   'showItems.id',
@@ -86,6 +91,8 @@ export const TEST_PRODUCT_COLUMNS = [
   'showItems.category',
   'showItems.bladeType',
   'showItems.imageUrls',
+  'showItems.legalClass',
+  'showItems.bladeLength',
 ] as const;
 
 /** Test products still for sale, oldest first. */

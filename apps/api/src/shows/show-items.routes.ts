@@ -1,11 +1,13 @@
-import { AdminShowItem, CreateShowItemBody } from '@vault/contracts';
+import { AdminShowItem, CreateShowItemBody, ErrorBody, showMessages, UpdateShowItemBody } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
-import { addShowItem, listInventory } from './show-items';
+import { addShowItem, editShowItem, listInventory } from './show-items';
 
-/** Admin: the inventory, and new items appended to a show's lineup (the Add Show Item form). */
+const ItemParams = z.object({ id: z.uuid(showMessages.itemNotFound) });
+
+/** Admin: the inventory, new items appended to a show's lineup (the Add Show Item form), and edits. */
 const showItems: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardEveryRoute(fastify, app.requireAdmin);
@@ -20,6 +22,16 @@ const showItems: FastifyPluginAsync = async (fastify) => {
       schema: { body: CreateShowItemBody, response: { 201: AdminShowItem } },
     },
     async (request, reply) => reply.status(201).send(await addShowItem(app.deps, request.body)),
+  );
+
+  // 409: a new price for an item already sold.
+  app.patch(
+    '/:id',
+    {
+      config: { audit: { action: 'show.edit_item', target: 'show_item' } },
+      schema: { params: ItemParams, body: UpdateShowItemBody, response: { 200: AdminShowItem, 409: ErrorBody } },
+    },
+    async (request) => editShowItem(app.deps, request.params.id, request.body),
   );
 };
 

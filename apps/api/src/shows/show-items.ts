@@ -1,11 +1,25 @@
-import { type AdminShowItem, type CreateShowItemBody, showMessages, type TestProduct } from '@vault/contracts';
+import {
+  type AdminShowItem,
+  type CreateShowItemBody,
+  showMessages,
+  type TestProduct,
+  type UpdateShowItemBody,
+} from '@vault/contracts';
 import { newItemStatus } from '@vault/show';
 import type { z } from 'zod';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
 import { heartCounts } from '../hearts';
-import { insertShowItem, listAllItems, listTestProducts, lockShow, nextOrderIndex } from './repository';
+import {
+  findShowItemForUpdate,
+  insertShowItem,
+  listAllItems,
+  listTestProducts,
+  lockShow,
+  nextOrderIndex,
+  updateShowItem,
+} from './repository';
 import { toAdminItem } from './shows';
 
 /** The whole inventory, newest first. */
@@ -42,6 +56,8 @@ export async function addShowItem(
       hardwareSpec: body.hardwareSpec ?? null,
       clipSpec: body.clipSpec ?? null,
       breakerSpec: body.breakerSpec ?? null,
+      legalClass: body.legalClass,
+      bladeLength: body.bladeLength,
       orderIndex: await nextOrderIndex(trx, show.id),
       status: newItemStatus(show.kind),
     });
@@ -49,6 +65,30 @@ export async function addShowItem(
   // The lineup members see may have grown.
   await deps.driver.notify(item.showId);
   return toAdminItem(item);
+}
+
+/**
+ * Edits an item's fields (the inventory's Edit Item). A sold item keeps the price its buyer paid;
+ * everything else, its legal class included, may still be corrected. A live show's screens and
+ * their eligibility verdicts read the item from each instance's snapshot: they reload it at once.
+ */
+export async function editShowItem(
+  deps: Pick<ServiceDeps, 'db' | 'driver'>,
+  id: string,
+  body: z.output<typeof UpdateShowItemBody>,
+): Promise<AdminShowItem> {
+  const { item, showKind } = await withTransaction(deps.db, async (trx) => {
+    // Locked: a Buy claiming the item waits, or has already marked it sold.
+    const current = await findShowItemForUpdate(trx, id);
+    if (!current) throw new AppError(404, 'not_found', showMessages.itemNotFound);
+    if (body.price !== undefined && body.price !== current.price && current.status === 'sold') {
+      throw new AppError(409, 'conflict', showMessages.soldPrice);
+    }
+    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    return { item: await updateShowItem(trx, id, { ...changes, updatedAt: new Date() }), showKind: current.showKind };
+  });
+  if (showKind === 'live') await deps.driver.notify(item.showId);
+  return toAdminItem(item, (await heartCounts(deps.db, [item.id])).get(item.id));
 }
 
 /** The $1 products still for sale, oldest first (the test product grid below a closed vault). */

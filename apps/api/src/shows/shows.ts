@@ -34,6 +34,8 @@ export function toAdminItem(item: ShowItem, hearts = 0): AdminShowItem {
     category: item.category,
     bladeType: item.bladeType,
     soldToUserId: item.soldToUserId,
+    legalClass: item.legalClass,
+    bladeLength: item.bladeLength,
     hearts,
   };
 }

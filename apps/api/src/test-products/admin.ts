@@ -30,6 +30,8 @@ function toAdminTestProduct(row: TestProductRow): AdminTestProduct {
     category: row.category,
     bladeType: row.bladeType,
     imageUrls: row.imageUrls,
+    legalClass: row.legalClass,
+    bladeLength: row.bladeLength,
     status: row.status,
     purchaseCount: row.purchaseCount,
     relistedFromItemId: row.relistedFromItemId,
@@ -65,6 +67,8 @@ export async function createTestProduct(
       imageUrls: body.imageUrls,
       category: body.category ?? null,
       bladeType: body.bladeType ?? null,
+      legalClass: body.legalClass,
+      bladeLength: body.bladeLength,
       orderIndex: await nextOrderIndex(trx, showId),
       status: newItemStatus('test_products'),
     });

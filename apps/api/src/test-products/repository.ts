@@ -61,7 +61,7 @@ export function findTestProduct(db: Db, id: string) {
 
 type TestProductChanges = Pick<
   Updateable<ShowItemsTable>,
-  'title' | 'description' | 'price' | 'imageUrls' | 'category' | 'bladeType'
+  'title' | 'description' | 'price' | 'imageUrls' | 'category' | 'bladeType' | 'legalClass' | 'bladeLength'
 >;
 
 /**

@@ -1,5 +1,5 @@
 import { type AuditPage, auditMessages } from '@vault/contracts';
-import { backends, type SeededMember } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, type SeededMember } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, seedCustomerAndAdmin, startLiveShow, type TestApp } from '../test-app';
 import { auditCalls } from './audit-support';
@@ -48,11 +48,14 @@ describe.each(backends)('the admin audit log on %s', (backend) => {
 
     const itemIds: string[] = [];
     for (const title of ['First', 'Second']) {
-      const add = await recorded('POST', '/api/show-items', { showId, title, price: '40.00' });
+      const add = await recorded('POST', '/api/show-items', { showId, title, price: '40.00', ...DEFAULT_KNIFE_FACTS });
       expect(add).toMatchObject({ action: 'show.add_item', targetType: 'show', targetId: showId });
       expect(add.details).toMatchObject({ body: { title, price: '40.00' }, resultId: expect.any(String) });
       itemIds.push(String(add.details.resultId));
     }
+    const editItem = await recorded('PATCH', `/api/show-items/${itemIds[0]}`, { price: '42.00' });
+    expect(editItem).toMatchObject({ action: 'show.edit_item', targetType: 'show_item', targetId: itemIds[0] });
+    expect(editItem.details).toEqual({ params: { id: itemIds[0] }, body: { price: '42.00' } });
     const reorder = await recorded('PATCH', `/api/shows/${showId}`, { lineup: [...itemIds].reverse() });
     expect(reorder).toMatchObject({ action: 'show.reorder', targetType: 'show', targetId: showId });
 
@@ -112,6 +115,7 @@ describe.each(backends)('the admin audit log on %s', (backend) => {
       'show.update',
       'show.add_item',
       'show.add_item',
+      'show.edit_item',
       'show.reorder',
       'show.schedule',
       'show.start',

@@ -50,6 +50,7 @@ describe('every state-changing admin route declares what it records', () => {
         'PATCH /api/shows/:showId',
         'PATCH /api/shows/:showId/schedule',
         'POST /api/show-items',
+        'PATCH /api/show-items/:id',
         'POST /api/show/start',
         'POST /api/show/pause',
         'POST /api/show/reset',

@@ -1,6 +1,6 @@
 import { simulatorDb } from '@vault/authnet-simulator';
 import { loginNotices } from '@vault/contracts';
-import { backends, buildShow, databaseWriter, knives } from '@vault/testing';
+import { backends, buildShow, DEFAULT_KNIFE_FACTS, databaseWriter, knives } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password';
@@ -60,6 +60,7 @@ describe.each(backends)('an account squatted before its owner signs in externall
       zip: '89001',
       phoneNumber: '555-0100',
       skillLevel: 'expert',
+      dateOfBirth: '1985-05-05',
     });
     expect(onboarded.statusCode).toBe(200);
     const { opaqueData } = await tokenizeCard(t.app, '4111111111111111');
@@ -92,7 +93,13 @@ describe.each(backends)('an account squatted before its owner signs in externall
       .executeTakeFirstOrThrow();
     const product = await db()
       .insertInto('showItems')
-      .values({ showId: testShow.id, title: `Squatter buy ${backend}`, price: '1.00', status: 'available' })
+      .values({
+        showId: testShow.id,
+        title: `Squatter buy ${backend}`,
+        price: '1.00',
+        status: 'available',
+        ...DEFAULT_KNIFE_FACTS,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await squatter.post('/api/show/buy', { showItemId: product.id })).statusCode).toBe(200);
@@ -204,6 +211,7 @@ describe.each(backends)('an account squatted before its owner signs in externall
           state: 'TX',
           zip: '78701',
           phoneNumber: '',
+          dateOfBirth: '1979-09-09',
         })
       ).statusCode,
     ).toBe(200);

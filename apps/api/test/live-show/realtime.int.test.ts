@@ -8,7 +8,7 @@ import {
   type ShowStateView,
   socketEvents,
 } from '@vault/contracts';
-import { backends, seedOnboardedMembers } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, seedOnboardedMembers } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password';
@@ -71,7 +71,7 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     expect(states[0]).toMatchObject({ active: false });
 
     const show = (await admin.post('/api/shows', { title: 'Pushed', perKnifeSeconds: 30 })).json();
-    await admin.post('/api/show-items', { showId: show.id, title: 'K', price: '9' });
+    await admin.post('/api/show-items', { showId: show.id, title: 'K', price: '9', ...DEFAULT_KNIFE_FACTS });
     await admin.post('/api/show/start', { showId: show.id });
     await expect.poll(() => states.at(-1)?.active, { timeout: 5000 }).toBe(true);
     expect(states.at(-1)).toMatchObject({ show: { id: show.id, status: 'running', phase: 'preroll' } });
@@ -114,7 +114,7 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
     });
     await expect.poll(() => pushes.length).toBe(1);
     const show = (await admin.post('/api/shows', { title: 'Numbered', perKnifeSeconds: 30 })).json();
-    await admin.post('/api/show-items', { showId: show.id, title: 'K', price: '9' });
+    await admin.post('/api/show-items', { showId: show.id, title: 'K', price: '9', ...DEFAULT_KNIFE_FACTS });
     await admin.post('/api/show/start', { showId: show.id });
     await expect.poll(() => pushes.at(-1)?.active, { timeout: 5000 }).toBe(true);
     await admin.post('/api/show/reset', { showId: show.id });

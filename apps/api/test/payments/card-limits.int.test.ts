@@ -6,7 +6,14 @@ import { hashPassword } from '../../src/auth/password';
 import { agent, buildTestApp, type TestApp, tokenizeCard } from '../test-app';
 
 const PASSWORD = 'password-123';
-const profile = { fullName: 'Ada Blade', address: '1 Forge Street', city: 'Austin', state: 'TX', zip: '78701' };
+const profile = {
+  fullName: 'Ada Blade',
+  address: '1 Forge Street',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  dateOfBirth: '1990-01-01',
+};
 const DECLINED_AT_VALIDATION = '4000000000000002';
 
 /** A distinct Luhn-valid Visa number (the simulator approves any that is not a special card). */

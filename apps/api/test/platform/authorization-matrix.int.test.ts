@@ -75,7 +75,6 @@ const access: Record<string, 'public' | 'member' | 'admin'> = {
   'GET /api/admin/audit': 'admin',
   'POST /api/show-items': 'admin',
   'PATCH /api/show-items/:id': 'admin',
-  'PATCH /api/show-items/:id': 'admin',
   'GET /api/eligibility/settings': 'member',
   'GET /api/attestation-kinds': 'member',
   'GET /api/attestations': 'member',

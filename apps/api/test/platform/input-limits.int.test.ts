@@ -7,7 +7,7 @@ import {
   textMessages,
   unstorableValueMessage,
 } from '@vault/contracts';
-import { backends } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExternalClaims, resolveExternalUser } from '../../src/auth/external-accounts';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from '../test-app';
@@ -170,7 +170,12 @@ describe.each(backends)('input limits on %s', (backend) => {
     }
     const tooHigh = await send('POST', '/api/show-items', { showId, title: 'Knife', price: '100000000' }, admin);
     expect(tooHigh.json()).toEqual({ message: priceMessages.tooHigh, code: 'invalid_request' });
-    const ok = await send('POST', '/api/show-items', { showId, title: 'Knife', price: '1.500' }, admin);
+    const ok = await send(
+      'POST',
+      '/api/show-items',
+      { showId, title: 'Knife', price: '1.500', ...DEFAULT_KNIFE_FACTS },
+      admin,
+    );
     expect(ok.statusCode).toBe(201);
     expect(ok.json().price).toBe('1.50');
   });
@@ -190,7 +195,7 @@ describe.each(backends)('input limits on %s', (backend) => {
     const res = await send(
       'POST',
       '/api/onboarding/complete',
-      { ...address, fullName: `${'N'.repeat(150)} Z` },
+      { ...address, fullName: `${'N'.repeat(150)} Z`, dateOfBirth: '1990-01-01' },
       customer,
     );
     expect(res.statusCode).toBe(200);

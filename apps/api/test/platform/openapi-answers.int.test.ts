@@ -1,3 +1,4 @@
+import { DEFAULT_KNIFE_FACTS } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { schemaValidator } from '../openapi-support';
 import { type Agent, agent, mailedToken, type TestApp, tokenizeCard } from '../test-app';
@@ -92,9 +93,12 @@ describe('the OpenAPI document', () => {
     });
     const showId = show.json().id as string;
     await run(asAdmin, 'patch', `/api/shows/${showId}`, { description: 'Two knives' });
+    const itemIds: string[] = [];
     for (const title of ['One', 'Two']) {
-      await run(asAdmin, 'post', '/api/show-items', { showId, title, price: '12.50', imageUrls: ['/media/a.jpg'] });
+      const item = { showId, title, price: '12.50', imageUrls: ['/media/a.jpg'], ...DEFAULT_KNIFE_FACTS };
+      itemIds.push((await run(asAdmin, 'post', '/api/show-items', item)).json().id);
     }
+    await run(asAdmin, 'patch', `/api/show-items/${itemIds[0]}`, { description: 'Edited', bladeLength: '3.75' });
     await run(asAdmin, 'get', '/api/show-items');
     await run(asAdmin, 'get', '/api/shows');
     await run(asAdmin, 'post', '/api/show/start', { showId });
@@ -120,6 +124,7 @@ describe('the OpenAPI document', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     }
+    await run(member, 'get', '/api/show/eligibility');
     await run(member, 'get', '/api/orders');
     await run(member, 'get', '/api/purchases');
     await run(asAdmin, 'get', `/api/shows/${showId}/purchases`);
@@ -154,8 +159,9 @@ describe('the OpenAPI document', () => {
     await run(asAdmin, 'get', '/api/admin/audit?limit=5');
     // Housekeeping: the voided purchase's item relisted into the (reset) show; a test product managed.
     await run(asAdmin, 'post', `/api/purchases/${bought[1] ?? bought[0]}/relist`, { target: 'show', showId });
-    const product = (await run(asAdmin, 'post', '/api/admin/test-products', { title: 'Contract Trainer' })).json();
-    await run(asAdmin, 'patch', `/api/admin/test-products/${product.id}`, { price: '2.00' });
+    const trainer = { title: 'Contract Trainer', legalClass: 'gear', bladeLength: '0' };
+    const product = (await run(asAdmin, 'post', '/api/admin/test-products', trainer)).json();
+    await run(asAdmin, 'patch', `/api/admin/test-products/${product.id}`, { price: '2.00', legalClass: 'fixed_blade' });
     await run(asAdmin, 'get', '/api/admin/test-products');
     await run(asAdmin, 'delete', `/api/admin/test-products/${product.id}`);
     // Image upload: a PNG (1 × 1) as multipart/form-data, then both variants, one revalidated to a 304.

@@ -16,7 +16,14 @@ export type OpenApi = { paths: Record<string, Record<string, Operation>>; tags: 
 export const ID = '00000000-0000-4000-8000-000000000000';
 /** The documents and their UI: served beside the API, not part of it. */
 export const DOCS = /^\/api\/(docs|openapi\.json|asyncapi\.json)/;
-export const profile = { fullName: 'Ada Blade', address: '1 Forge Street', city: 'Austin', state: 'TX', zip: '78701' };
+export const profile = {
+  fullName: 'Ada Blade',
+  address: '1 Forge Street',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  dateOfBirth: '1990-01-01',
+};
 
 /** The app, its served document, and the two members' cookies. */
 export async function openOpenApiApp() {

@@ -1,5 +1,5 @@
 import { relistMessages } from '@vault/contracts';
-import { backends, type SeededMember, seedOnboardedMembers } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, startLiveShow, type TestApp } from '../test-app';
@@ -55,6 +55,7 @@ describe.each(backends)('relisting a voided purchase’s item on %s', (backend) 
       title: `Relist me ${price}`,
       price,
       imageUrls: ['/media/a.jpg'],
+      ...DEFAULT_KNIFE_FACTS,
     });
     expect(product.statusCode).toBe(201);
     const bought = await call('POST', '/api/show/buy', { showItemId: product.json().id }, buyer.cookie);
@@ -86,6 +87,8 @@ describe.each(backends)('relisting a voided purchase’s item on %s', (backend) 
       hardwareSpec: 'Torx',
       clipSpec: 'Deep carry',
       breakerSpec: 'Carbide',
+      legalClass: 'assisted' as const,
+      bladeLength: '3.10',
     };
     await db().updateTable('showItems').set(specs).where('id', '=', sold.id).execute();
     const bought = await call('POST', '/api/show/buy', { showItemId: sold.id }, customer.cookie);
@@ -108,7 +111,12 @@ describe.each(backends)('relisting a voided purchase’s item on %s', (backend) 
     await noShowLive();
 
     const target = await idleShow();
-    await call('POST', '/api/show-items', { showId: target, title: 'Already there', price: '10' });
+    await call('POST', '/api/show-items', {
+      showId: target,
+      title: 'Already there',
+      price: '10',
+      ...DEFAULT_KNIFE_FACTS,
+    });
     notified.length = 0;
     const res = await call('POST', `/api/purchases/${purchaseId}/relist`, { target: 'show', showId: target });
     expect(res.statusCode).toBe(201);
@@ -125,6 +133,9 @@ describe.each(backends)('relisting a voided purchase’s item on %s', (backend) 
       category: 'Folding',
       bladeType: 'Tanto',
       soldToUserId: null,
+      // Still classified: a relisted item is sold under the same rules as the one it copies.
+      legalClass: 'assisted',
+      bladeLength: '3.10',
     });
     expect(item.id).not.toBe(sold.id);
     const row = await db().selectFrom('showItems').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
@@ -216,7 +227,7 @@ describe.each(backends)('relisting a voided purchase’s item on %s', (backend) 
 
     // A completed (captured) purchase was paid for: its item is the buyer's.
     await noShowLive();
-    const product = await call('POST', '/api/admin/test-products', { title: 'Paid for' });
+    const product = await call('POST', '/api/admin/test-products', { title: 'Paid for', ...DEFAULT_KNIFE_FACTS });
     const bought = await call('POST', '/api/show/buy', { showItemId: product.json().id }, customer.cookie);
     const paid = bought.json().purchase.id as string;
     expect((await call('POST', `/api/purchases/${paid}/capture`, {})).json().status).toBe('completed');

@@ -1,5 +1,5 @@
 import { memberMessages, showMessages } from '@vault/contracts';
-import { backends, type SeededMember } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, type SeededMember } from '@vault/testing';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestApp } from '../test-app';
@@ -105,7 +105,8 @@ describe.each(backends)('show reminders by email on %s (real SMTP)', (backend) =
     });
     const showId = created.json().id as string;
     for (const title of ['One', 'Two', 'Three']) {
-      await call(admin, 'POST', '/api/show-items', { showId, title, price: '10.00', imageUrls: ['/media/a.jpg'] });
+      const item = { showId, title, price: '10.00', imageUrls: ['/media/a.jpg'], ...DEFAULT_KNIFE_FACTS };
+      await call(admin, 'POST', '/api/show-items', item);
     }
     // Not scheduled yet: a draft, hidden from members.
     expect((await call(member, 'GET', `/api/reminders/${showId}/calendar.ics`)).statusCode).toBe(404);

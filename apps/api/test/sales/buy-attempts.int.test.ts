@@ -1,6 +1,6 @@
 import { type SocketBuyAck, socketEvents } from '@vault/contracts';
 import type { BuyAttemptOutcome } from '@vault/db';
-import { backends, type SeededMember, seedOnboardedMembers } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -211,7 +211,7 @@ describe.each(backends)('buy attempts per item on %s', (backend) => {
 
     const gone = await db()
       .insertInto('showItems')
-      .values({ showId: show.id, title: 'Withdrawn', price: '5.00', orderIndex: 9 })
+      .values({ showId: show.id, title: 'Withdrawn', price: '5.00', orderIndex: 9, ...DEFAULT_KNIFE_FACTS })
       .returning('id')
       .executeTakeFirstOrThrow();
     const counter = createAttemptCounter({ db: db(), log: capturedLog().log });

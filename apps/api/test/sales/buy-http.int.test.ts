@@ -1,5 +1,5 @@
 import { buyMessages } from '@vault/contracts';
-import { backends } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-app';
@@ -178,7 +178,7 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
       .executeTakeFirstOrThrow();
     const product = await db()
       .insertInto('showItems')
-      .values({ showId: testShow.id, title: 'Test Blade', price: '1.00', status: 'available' })
+      .values({ showId: testShow.id, title: 'Test Blade', price: '1.00', status: 'available', ...DEFAULT_KNIFE_FACTS })
       .returningAll()
       .executeTakeFirstOrThrow();
     const [a, b] = await members(2);
@@ -196,7 +196,13 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     // While a show is live, test products wait.
     const another = await db()
       .insertInto('showItems')
-      .values({ showId: testShow.id, title: 'Test Blade 2', price: '1.00', status: 'available' })
+      .values({
+        showId: testShow.id,
+        title: 'Test Blade 2',
+        price: '1.00',
+        status: 'available',
+        ...DEFAULT_KNIFE_FACTS,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await liveShow();

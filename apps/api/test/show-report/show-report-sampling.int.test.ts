@@ -1,5 +1,5 @@
 import { ensureTestProductsShow } from '@vault/show';
-import { backends, seedOnboardedMembers } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, seedOnboardedMembers } from '@vault/testing';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, memberSocket } from '../test-app';
@@ -28,7 +28,10 @@ describe.each(backends)('the show report on %s', (backend) => {
         .values({ title: 'Sampled', perKnifeSeconds: 600, prerollSeconds: 0, intermissionSeconds: 600 })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await pdb.insertInto('showItems').values({ showId: show.id, title: 'Knife', price: '10.00' }).execute();
+      await pdb
+        .insertInto('showItems')
+        .values({ showId: show.id, title: 'Knife', price: '10.00', ...DEFAULT_KNIFE_FACTS })
+        .execute();
       const samples = async () =>
         (await pdb.selectFrom('showEvents').selectAll().where('showId', '=', show.id).orderBy('id').execute()).filter(
           (e) => e.type === 'watchers',

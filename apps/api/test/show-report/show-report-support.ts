@@ -1,5 +1,11 @@
 import type { ShowReport } from '@vault/contracts';
-import { type Backend, type SeededMember, type SimulatedCard, seedOnboardedMembers } from '@vault/testing';
+import {
+  type Backend,
+  DEFAULT_KNIFE_FACTS,
+  type SeededMember,
+  type SimulatedCard,
+  seedOnboardedMembers,
+} from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, buyAs, ORIGIN, seedCustomerAndAdmin, type TestApp } from '../test-app';
@@ -132,7 +138,15 @@ export async function seedReportNight(t: TestApp, { members, one }: ReturnType<t
     .executeTakeFirstOrThrow();
   const items = await db
     .insertInto('showItems')
-    .values(TITLES.map((title, i) => ({ showId: show.id, title, price: PRICES[i] ?? '1.00', orderIndex: i })))
+    .values(
+      TITLES.map((title, i) => ({
+        showId: show.id,
+        title,
+        price: PRICES[i] ?? '1.00',
+        orderIndex: i,
+        ...DEFAULT_KNIFE_FACTS,
+      })),
+    )
     .returningAll()
     .execute();
   items.sort((a, b) => a.orderIndex - b.orderIndex);

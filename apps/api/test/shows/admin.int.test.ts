@@ -1,5 +1,5 @@
 import { simulatorDb } from '@vault/authnet-simulator';
-import { apiWriter, backends, buildShow, seedOnboardedMembers } from '@vault/testing';
+import { apiWriter, backends, buildShow, DEFAULT_KNIFE_FACTS, seedOnboardedMembers } from '@vault/testing';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, type TestApp } from '../test-app';
@@ -170,7 +170,7 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
       .executeTakeFirstOrThrow();
     const product = await t.database.db
       .insertInto('showItems')
-      .values({ showId: testShow.id, title: 'Test Blade', price: '1.00', status: 'available' })
+      .values({ showId: testShow.id, title: 'Test Blade', price: '1.00', status: 'available', ...DEFAULT_KNIFE_FACTS })
       .returning('id')
       .executeTakeFirstOrThrow();
     const bought = await call('POST', '/api/show/buy', { showItemId: product.id }, member.cookie);
@@ -203,7 +203,13 @@ describe.each(backends)('the admin API on %s: shows, lineups, purchases', (backe
     for (const [action, kind, statusCode, status, atGateway] of cases) {
       const product = await t.database.db
         .insertInto('showItems')
-        .values({ showId: testShow.id, title: `Blade ${kind}`, price: '1.00', status: 'available' })
+        .values({
+          showId: testShow.id,
+          title: `Blade ${kind}`,
+          price: '1.00',
+          status: 'available',
+          ...DEFAULT_KNIFE_FACTS,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const bought = await call('POST', '/api/show/buy', { showItemId: product.id }, member.cookie);

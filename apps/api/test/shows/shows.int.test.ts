@@ -1,4 +1,5 @@
-import { backends } from '@vault/testing';
+import { bladeLengthMessages } from '@vault/contracts';
+import { backends, DEFAULT_KNIFE_FACTS } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password';
 import { type Agent, agent, buildTestApp, type TestApp } from '../test-app';
@@ -56,14 +57,25 @@ describe.each(backends)('show administration and state on %s', (backend) => {
         price: '125.5',
         imageUrls: ['/media/knives/raven-tanto-1.svg'],
         mainVideoUrl: '',
+        legalClass: 'fixed_blade',
+        bladeLength: '4.5',
       });
       expect(item.statusCode).toBe(201);
-      expect(item.json()).toMatchObject({ title, name: title, price: '125.50', status: 'queued' });
+      expect(item.json()).toMatchObject({
+        title,
+        name: title,
+        price: '125.50',
+        status: 'queued',
+        legalClass: 'fixed_blade',
+        bladeLength: '4.50',
+      });
     }
     const shows = (await admin.get('/api/shows')).json();
-    expect(
-      shows.find((s: { id: string }) => s.id === showId).lineup.map((i: { orderIndex: number }) => i.orderIndex),
-    ).toEqual([0, 1]);
+    const lineup = shows.find((s: { id: string }) => s.id === showId).lineup;
+    expect(lineup.map((i: { orderIndex: number }) => i.orderIndex)).toEqual([0, 1]);
+    expect(lineup.map((i: { legalClass: string }) => i.legalClass)).toEqual(['fixed_blade', 'fixed_blade']);
+    const inventory = (await admin.get('/api/show-items')).json();
+    expect(inventory.find((i: { title: string }) => i.title === 'Raven')).toMatchObject({ bladeLength: '4.50' });
   });
 
   it.each([
@@ -75,6 +87,12 @@ describe.each(backends)('show administration and state on %s', (backend) => {
     [{ title: 'x', price: '5', mainVideoUrl: 'not a url' }, 'Must be a valid URL'],
     [{ title: 'x', price: '5', imageUrls: [''] }, 'Please enter an image URL'],
     [{ title: 'x', price: '5', imageUrls: ['ftp:/x'] }, 'Please enter a valid image URL'],
+    [{ title: 'x', price: '5' }, 'Choose a legal class'],
+    [{ title: 'x', price: '5', legalClass: 'butterfly', bladeLength: '4' }, 'Choose a legal class'],
+    [{ title: 'x', price: '5', legalClass: 'balisong' }, bladeLengthMessages.required],
+    [{ title: 'x', price: '5', legalClass: 'balisong', bladeLength: '-1' }, bladeLengthMessages.invalid],
+    [{ title: 'x', price: '5', legalClass: 'balisong', bladeLength: '4.255' }, bladeLengthMessages.invalid],
+    [{ title: 'x', price: '5', legalClass: 'balisong', bladeLength: '120' }, bladeLengthMessages.tooLong],
   ])('refuses the item %j with "%s"', async (body, message) => {
     const payload = 'showId' in body || Object.keys(body).length === 0 ? body : { showId, ...body };
     const res = await admin.post('/api/show-items', payload);
@@ -122,7 +140,7 @@ describe.each(backends)('show administration and state on %s', (backend) => {
     expect(typeof live.serverTime).toBe('number');
 
     const another = (await admin.post('/api/shows', { title: 'Second', perKnifeSeconds: 30 })).json();
-    await admin.post('/api/show-items', { showId: another.id, title: 'K', price: '9' });
+    await admin.post('/api/show-items', { showId: another.id, title: 'K', price: '9', ...DEFAULT_KNIFE_FACTS });
     const conflict = await admin.post('/api/show/start', { showId: another.id });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({ message: 'Another show is already live', code: 'conflict' });

@@ -1,4 +1,4 @@
-import { priceMessages, testProductMessages } from '@vault/contracts';
+import { bladeLengthMessages, priceMessages, testProductMessages } from '@vault/contracts';
 import { backends, eventually, seedOnboardedMembers } from '@vault/testing';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +15,14 @@ interface Product {
   category: string | null;
   bladeType: string | null;
   imageUrls: string[];
+  legalClass: string | null;
+  bladeLength: string | null;
   status: string;
   purchaseCount: number;
 }
+
+/** What the editor requires of every product: a legal class and a blade length. */
+const FACTS = { legalClass: 'gear', bladeLength: '0' };
 
 describe.each(backends)('managing test products on %s', (backend) => {
   let t: TestApp;
@@ -44,7 +49,7 @@ describe.each(backends)('managing test products on %s', (backend) => {
   const forMembers = async () => (await call('GET', '/api/test-products', undefined, customer)).json() as Product[];
   const forAdmins = async () => (await call('GET', BASE)).json() as Product[];
   const create = async (body: Record<string, unknown>) => {
-    const res = await call('POST', BASE, body);
+    const res = await call('POST', BASE, { ...FACTS, ...body });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as Product;
   };
@@ -58,6 +63,8 @@ describe.each(backends)('managing test products on %s', (backend) => {
       imageUrls: [],
       category: null,
       bladeType: null,
+      legalClass: 'gear',
+      bladeLength: '0.00',
       status: 'available',
       purchaseCount: 0,
     });
@@ -68,6 +75,8 @@ describe.each(backends)('managing test products on %s', (backend) => {
       imageUrls: ['/media/a.jpg', 'https://img.example/b.jpg'],
       category: 'Fixed',
       bladeType: 'Drop point',
+      legalClass: 'fixed_blade',
+      bladeLength: '3.5',
     });
     expect(second).toMatchObject({ title: 'Drop Point Trainer', price: '2.50', category: 'Fixed' });
     expect((await forMembers()).map((p) => p.id)).toEqual(expect.arrayContaining([first.id, second.id]));
@@ -79,6 +88,8 @@ describe.each(backends)('managing test products on %s', (backend) => {
       category: 'Fixed',
       bladeType: 'Drop point',
       imageUrls: ['/media/a.jpg', 'https://img.example/b.jpg'],
+      legalClass: 'fixed_blade',
+      bladeLength: '3.50',
     });
     const listed = (await forAdmins()).map((p) => p.id);
     expect(listed.indexOf(second.id)).toBeLessThan(listed.indexOf(first.id));
@@ -98,6 +109,13 @@ describe.each(backends)('managing test products on %s', (backend) => {
     [{ title: 'x', description: 'd'.repeat(5001) }, 'Must be at most 5000 characters'],
     [{ title: 'x', category: 'c'.repeat(101) }, 'Must be at most 100 characters'],
     [{ title: 'x\u0000' }, 'Text must not contain control characters'],
+    [{ title: 'x' }, 'Choose a legal class'],
+    [{ title: 'x', legalClass: 'switchblade', bladeLength: '3' }, 'Choose a legal class'],
+    [{ title: 'x', legalClass: 'automatic' }, bladeLengthMessages.required],
+    [{ title: 'x', legalClass: 'automatic', bladeLength: '' }, bladeLengthMessages.required],
+    [{ title: 'x', legalClass: 'automatic', bladeLength: 'long' }, bladeLengthMessages.invalid],
+    [{ title: 'x', legalClass: 'automatic', bladeLength: '3.125' }, bladeLengthMessages.invalid],
+    [{ title: 'x', legalClass: 'automatic', bladeLength: '100' }, bladeLengthMessages.tooLong],
   ])('refuses the product %j with "%s"', async (body, message) => {
     const before = (await forAdmins()).length;
     const res = await call('POST', BASE, body);
@@ -137,10 +155,20 @@ describe.each(backends)('managing test products on %s', (backend) => {
       imageUrls: ['/media/c.jpg'],
     });
 
+    const classified = await call('PATCH', `${BASE}/${product.id}`, { legalClass: 'balisong', bladeLength: 4.25 });
+    expect(classified.json()).toMatchObject({ title: 'After', legalClass: 'balisong', bladeLength: '4.25' });
+    expect((await forMembers()).find((p) => p.id === product.id)).toMatchObject({
+      legalClass: 'balisong',
+      bladeLength: '4.25',
+    });
+
     for (const [body, message] of [
       [{}, 'Nothing to change'],
       [{ title: '' }, 'Name is required'],
       [{ price: '-1' }, priceMessages.positive],
+      // A class and a blade length may change, never go: a product once classified stays sellable.
+      [{ legalClass: null }, 'Choose a legal class'],
+      [{ bladeLength: null }, bladeLengthMessages.required],
     ] as const) {
       const bad = await call('PATCH', `${BASE}/${product.id}`, body);
       expect([bad.statusCode, bad.json()]).toEqual([400, { message, code: 'invalid_request' }]);

@@ -1,5 +1,5 @@
 import { AdminShowItem, thumbnailUrlOf, UploadResponse, uploadMessages } from '@vault/contracts';
-import { backends, type SeededMember } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, type SeededMember } from '@vault/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, type TestApp } from '../test-app';
@@ -160,7 +160,13 @@ describe.each(backends)('image upload on %s', (backend) => {
       method: 'POST',
       url: '/api/show-items',
       headers,
-      payload: { showId: show.json().id, title: 'Uploaded Blade', price: '99.00', imageUrls: [img.url] },
+      payload: {
+        showId: show.json().id,
+        title: 'Uploaded Blade',
+        price: '99.00',
+        imageUrls: [img.url],
+        ...DEFAULT_KNIFE_FACTS,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(AdminShowItem.parse(created.json()).imageUrls).toEqual([img.url]);
