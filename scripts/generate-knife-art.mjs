@@ -8,12 +8,13 @@
 //
 // The drawing lives in scripts/knife-art/: svg.mjs (seeded randomness, gradients), studio.mjs
 // (backdrop, shadows, pins), materials.mjs and steel.mjs (finishes), parts.mjs (blade, handle),
-// knives-*.mjs (the catalogue's eight designs), scenes.mjs (the three views) and products-*.mjs
+// knives-*.mjs (the catalogue's nine designs), scenes.mjs (the three views) and products-*.mjs
 // (the test products). This file writes the files and checks each stays small and self-contained.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { balisongKnives } from './knife-art/knives-balisong.mjs';
 import { cleaverAndFolder } from './knife-art/knives-cleaver-folder.mjs';
 import { g10Knives } from './knife-art/knives-g10.mjs';
 import { guardedKnives } from './knife-art/knives-guarded.mjs';
@@ -24,7 +25,7 @@ import { knifeScene } from './knife-art/scenes.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'apps/web/public/media/knives');
 const MAX_BYTES = 40 * 1024;
-const KNIVES = [...g10Knives, ...guardedKnives, ...cleaverAndFolder];
+const KNIVES = [...g10Knives, ...guardedKnives, ...cleaverAndFolder, ...balisongKnives];
 
 function main() {
   mkdirSync(OUT_DIR, { recursive: true });

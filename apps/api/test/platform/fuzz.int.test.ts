@@ -52,7 +52,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
           });
         }),
     });
-    await seedDemoData({ db: t.database.db }, new Date());
+    await seedDemoData({ db: t.database.db, bus: t.bus }, new Date());
     const { customer, admin } = await seedCustomerAndAdmin(t);
     cookies.customer = customer.cookie;
     cookies.admin = admin.cookie;
