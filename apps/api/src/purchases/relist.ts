@@ -6,7 +6,7 @@ import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
 import { lockShow, nextOrderIndex, toAdminItem } from '../shows';
-import { findPurchaseItem, insertRelistedItem } from '../test-products';
+import { findPurchaseItem, insertRelistedItem, testProductsChanged } from '../test-products';
 
 /** What a relisted item takes over from the voided one: everything a member sees of it. */
 function copiedFields(item: ShowItem) {
@@ -37,7 +37,7 @@ function copiedFields(item: ShowItem) {
  * also between two admins relisting at the same moment.
  */
 export async function relistPurchase(
-  deps: Pick<ServiceDeps, 'db' | 'driver'>,
+  deps: Pick<ServiceDeps, 'db' | 'driver' | 'bus' | 'log'>,
   purchaseId: string,
   body: z.output<typeof RelistBody>,
 ): Promise<AdminShowItem> {
@@ -66,7 +66,8 @@ export async function relistPurchase(
     if (!inserted) throw new AppError(409, 'conflict', relistMessages.alreadyRelisted);
     return inserted;
   });
-  // The lineup members preview (and admins manage) has grown; test products are read fresh.
+  // The lineup members preview (and admins manage) has grown, or the test products a Buy may name.
   if (body.target === 'show') await deps.driver.notify(showId);
+  else await testProductsChanged(deps);
   return toAdminItem(relisted);
 }

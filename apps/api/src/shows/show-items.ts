@@ -70,10 +70,11 @@ export async function addShowItem(
 /**
  * Edits an item's fields (the inventory's Edit Item). A sold item keeps the price its buyer paid;
  * everything else, its legal class included, may still be corrected. A live show's screens and
- * their eligibility verdicts read the item from each instance's snapshot: they reload it at once.
+ * their eligibility verdicts read the item from each instance's snapshot, and a test product's Buy
+ * from each instance's copy of them: they reload it at once.
  */
 export async function editShowItem(
-  deps: Pick<ServiceDeps, 'db' | 'driver'>,
+  deps: Pick<ServiceDeps, 'db' | 'driver' | 'bus' | 'log'>,
   id: string,
   body: z.output<typeof UpdateShowItemBody>,
 ): Promise<AdminShowItem> {
@@ -88,6 +89,12 @@ export async function editShowItem(
     return { item: await updateShowItem(trx, id, { ...changes, updatedAt: new Date() }), showKind: current.showKind };
   });
   if (showKind === 'live') await deps.driver.notify(item.showId);
+  // A test product's class is judged from each instance's copy of them: they reload it.
+  if (showKind === 'test_products') {
+    await deps.bus
+      .publish('sales', { type: 'test-products.changed' })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'publishing a test products change failed'));
+  }
   return toAdminItem(item, (await heartCounts(deps.db, [item.id])).get(item.id));
 }
 

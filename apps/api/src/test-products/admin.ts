@@ -20,6 +20,19 @@ import {
 } from './repository';
 
 type Deps = Pick<ServiceDeps, 'db'>;
+/** An admin's change, which every instance hears about. */
+type ChangeDeps = Pick<ServiceDeps, 'db' | 'bus' | 'log'>;
+
+/**
+ * Tells every instance the test products changed: each holds those a Buy may name, with their legal
+ * classes, and judges who may buy one from that copy. Sent after the commit, and never failing the
+ * change, which stands (an instance reloads them on its next show change or unknown id anyway).
+ */
+export async function testProductsChanged(deps: Pick<ServiceDeps, 'bus' | 'log'>): Promise<void> {
+  await deps.bus
+    .publish('sales', { type: 'test-products.changed' })
+    .catch((error: unknown) => deps.log.error({ err: error }, 'publishing a test products change failed'));
+}
 
 function toAdminTestProduct(row: TestProductRow): AdminTestProduct {
   return {
@@ -52,7 +65,7 @@ export async function listTestProductsForAdmin(deps: Deps): Promise<AdminTestPro
 
 /** A new test product, on sale at once (members' GET /api/test-products reads the same rows). */
 export async function createTestProduct(
-  deps: Deps,
+  deps: ChangeDeps,
   body: z.output<typeof CreateTestProductBody>,
 ): Promise<AdminTestProduct> {
   const showId = await ensureTestProductsShow(deps.db);
@@ -73,12 +86,13 @@ export async function createTestProduct(
       status: newItemStatus('test_products'),
     });
   });
+  await testProductsChanged(deps);
   return toAdminTestProduct(await load(deps, item.id));
 }
 
 /** Edits a test product still for sale; one bought (or being bought) is history and stays as sold. */
 export async function updateTestProduct(
-  deps: Deps,
+  deps: ChangeDeps,
   id: string,
   body: z.output<typeof UpdateTestProductBody>,
 ): Promise<AdminTestProduct> {
@@ -87,13 +101,17 @@ export async function updateTestProduct(
     // Bought since it was read (or deleted: load answers 404 then).
     throw new AppError(409, 'conflict', testProductMessages.bought((await load(deps, id)).title));
   }
+  await testProductsChanged(deps);
   return toAdminTestProduct(await load(deps, id));
 }
 
 /** Deletes a test product nobody bought or is buying. */
-export async function deleteTestProduct(deps: Deps, id: string): Promise<MessageResponse> {
+export async function deleteTestProduct(deps: ChangeDeps, id: string): Promise<MessageResponse> {
   await load(deps, id);
-  if (await deleteUnboughtTestProduct(deps.db, id)) return { message: testProductMessages.deleted };
+  if (await deleteUnboughtTestProduct(deps.db, id)) {
+    await testProductsChanged(deps);
+    return { message: testProductMessages.deleted };
+  }
   // Refused: say why, from the row as it is now (load answers 404 if another admin deleted it).
   const product = await load(deps, id);
   throw new AppError(

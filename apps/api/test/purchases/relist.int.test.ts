@@ -1,5 +1,5 @@
 import { relistMessages } from '@vault/contracts';
-import { backends, DEFAULT_KNIFE_FACTS, type SeededMember, seedOnboardedMembers } from '@vault/testing';
+import { backends, DEFAULT_KNIFE_FACTS, eventually, type SeededMember, seedOnboardedMembers } from '@vault/testing';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, seedCustomerAndAdmin, startLiveShow, type TestApp } from '../test-app';
@@ -164,9 +164,16 @@ describe.each(backends)('relisting a voided purchase’s item on %s', (backend) 
   });
 
   it('relists as a test product: on sale to members at once, at its price or the one given', async () => {
+    let announced = 0;
+    const off = await t.bus.subscribe('sales', (message) => {
+      if (message.type === 'test-products.changed') announced++;
+    });
     const kept = await voidedTestProductPurchase('75.00');
     const res = await call('POST', `/api/purchases/${kept.purchaseId}/relist`, { target: 'test_products' });
     expect(res.statusCode).toBe(201);
+    // Every instance reloads the test products a Buy may name: once for the product, once for its copy.
+    await eventually(() => announced >= 2, { within: 5000, what: 'test-products.changed twice' });
+    await off();
     expect(res.json()).toMatchObject({ title: 'Relist me 75.00', price: '75.00', status: 'available' });
     const repriced = await voidedTestProductPurchase('80.00');
     const cheap = await call('POST', `/api/purchases/${repriced.purchaseId}/relist`, {

@@ -1,4 +1,4 @@
-import { bladeLengthMessages, priceMessages, testProductMessages } from '@vault/contracts';
+import { type BusMessage, bladeLengthMessages, priceMessages, testProductMessages } from '@vault/contracts';
 import { backends, eventually, seedOnboardedMembers } from '@vault/testing';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +245,32 @@ describe.each(backends)('managing test products on %s', (backend) => {
     });
     expect((await forMembers()).some((p) => p.id === product.id)).toBe(false);
   }, 20_000);
+
+  it('tells every instance when a product is added, edited or deleted, and not when an edit is refused', async () => {
+    const heard: BusMessage[] = [];
+    const off = await t.bus.subscribe('sales', (message) => {
+      if (message.type === 'test-products.changed') heard.push(message);
+    });
+    /** The messages heard once the `count`th arrived (Redis delivers them a moment later, in order). */
+    const heardOnce = (count: number) =>
+      eventually(() => heard.length >= count && heard.length, { within: 5000, what: 'test-products.changed' });
+    try {
+      const product = await create({ title: 'Announced' });
+      expect(await heardOnce(1)).toBe(1);
+      expect((await call('PATCH', `${BASE}/${product.id}`, { price: '0' })).statusCode).toBe(400);
+      expect(
+        (await call('PATCH', `${BASE}/${product.id}`, { legalClass: 'fixed_blade', bladeLength: '3' })).statusCode,
+      ).toBe(200);
+      expect(await heardOnce(2)).toBe(2);
+      // Reclassified through the inventory's Edit Item too.
+      expect((await call('PATCH', `/api/show-items/${product.id}`, { legalClass: 'assisted' })).statusCode).toBe(200);
+      expect(await heardOnce(3)).toBe(3);
+      expect((await call('DELETE', `${BASE}/${product.id}`)).statusCode).toBe(200);
+      expect(await heardOnce(4)).toBe(4);
+    } finally {
+      await off();
+    }
+  });
 
   it('is for admins only', async () => {
     const product = await create({ title: 'Guarded' });
