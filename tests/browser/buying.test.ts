@@ -1,5 +1,5 @@
 import { buyMessages } from '@vault/contracts';
-import type { EmbeddedApp } from '@vault/testing';
+import { DEFAULT_KNIFE_FACTS, type EmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStatus, toastText } from './support/browser-helpers';
@@ -65,6 +65,7 @@ describe('buying in Chromium: live items, $1 test products, swipe and keyboard c
         bladeType: 'Tanto',
         description: 'A test knife for the buying flow.',
         imageUrls: [1, 2, 3].map((n) => `/media/knives/${slug}-${n}.svg`),
+        ...DEFAULT_KNIFE_FACTS,
       });
       expect(item.status).toBe(201);
     }

@@ -1,4 +1,4 @@
-import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
+import { DEFAULT_KNIFE_FACTS, type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionStatus, logInAdmin, SOCKET_IO } from './support/browser-helpers';
@@ -68,6 +68,7 @@ describe('the live show in Chromium: server-timed countdowns, push with polling 
       title: 'Timed Knife',
       price: '50',
       imageUrls: ['/media/knives/raven-tanto-1.svg'],
+      ...DEFAULT_KNIFE_FACTS,
     });
     await page.goto(`${app.baseUrl}/show`);
     await page.getByText('Live', { exact: true }).or(connectionStatus(page, 'Live')).first().waitFor();

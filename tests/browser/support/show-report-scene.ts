@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminShow, BuyResponse, ShowReport, ShowStateView } from '@vault/contracts';
-import { type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
+import { DEFAULT_KNIFE_FACTS, type EmbeddedApp, launchChromium, startEmbeddedApp } from '@vault/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, logInAdmin, onboardMember } from './browser-helpers';
@@ -158,6 +158,7 @@ export async function startShowReportScene(): Promise<ShowReportScene> {
         category: 'Fixed Blade',
         description: 'A knife for the report check.',
         imageUrls: [],
+        ...DEFAULT_KNIFE_FACTS,
       });
       expect(item.status).toBe(201);
     }
