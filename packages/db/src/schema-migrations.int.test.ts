@@ -45,6 +45,7 @@ describe('migrations on postgres', () => {
         '0006-audit-guard',
         '0007-press-budget',
         '0008-account-mail',
+        '0009-eligibility',
       ]);
     } finally {
       await database.dispose();
