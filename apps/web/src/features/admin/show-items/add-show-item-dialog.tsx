@@ -8,10 +8,11 @@ import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { FormActions } from '../shared/form-actions';
 import { LegalClassChoice } from '../shared/legal-facts';
 import { NO_IMAGES } from '../uploads/use-image-list';
 import { useCreateShowItem } from './api';
-import { type CoreItemField, ItemFields, ItemFormButtons } from './item-fields';
+import { type CoreItemField, ItemFields } from './item-fields';
 import { ItemImages, useItemImages } from './item-images';
 
 // The contract's schema, its class read from a select that starts on "Select a legal class" (""),
@@ -124,12 +125,12 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
         }
       />
       <ItemImages images={images} />
-      <ItemFormButtons
+      <FormActions
         onCancel={onDone}
         pending={create.isPending}
-        uploading={images.uploads.busy}
         label="Create Item"
         pendingLabel="Creating..."
+        busy={images.uploads.busy ? 'Uploading...' : undefined}
       />
     </form>
   );

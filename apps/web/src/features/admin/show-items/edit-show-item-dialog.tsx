@@ -6,10 +6,11 @@ import { Alert } from '../../../components/ui/alert';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { FormActions } from '../shared/form-actions';
 import { NO_IMAGES } from '../uploads/use-image-list';
 import { useUpdateShowItem } from './api';
 import { changedItemBody, EDITABLE_ITEM_FIELDS, EditItemSchema, itemEditValues } from './item-edit';
-import { ItemFields, ItemFormButtons } from './item-fields';
+import { ItemFields } from './item-fields';
 import { ItemImages, useItemImages } from './item-images';
 
 /**
@@ -54,12 +55,12 @@ function EditItemForm({ item, onDone }: { item: AdminShowItem; onDone: () => voi
       <ItemFields fields={fields} />
       <ItemImages images={images} />
       {unchanged ? <Alert tone="info">Nothing to change: edit a field first.</Alert> : null}
-      <ItemFormButtons
+      <FormActions
         onCancel={onDone}
         pending={update.isPending}
-        uploading={images.uploads.busy}
         label="Save Changes"
         pendingLabel="Saving..."
+        busy={images.uploads.busy ? 'Uploading...' : undefined}
       />
     </form>
   );

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { LegalFields, type RegisteredField } from '../shared/legal-fields';
@@ -55,31 +54,5 @@ export function ItemFields({
         {...fields.mainVideoUrl.input}
       />
     </>
-  );
-}
-
-/** Cancel and the submit button, which waits for uploads still running (the item would be saved without them). */
-export function ItemFormButtons({
-  onCancel,
-  pending,
-  uploading,
-  label,
-  pendingLabel,
-}: {
-  onCancel: () => void;
-  pending: boolean;
-  uploading: boolean;
-  label: string;
-  pendingLabel: string;
-}) {
-  return (
-    <div className="grid grid-cols-2 gap-3 pt-1">
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={pending || uploading}>
-        {pending ? pendingLabel : uploading ? 'Uploading...' : label}
-      </Button>
-    </div>
   );
 }

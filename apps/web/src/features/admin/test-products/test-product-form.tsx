@@ -8,12 +8,12 @@ import {
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { FormActions } from '../shared/form-actions';
 import { LegalClassChoice } from '../shared/legal-facts';
 import { LegalFields } from '../shared/legal-fields';
 import { ImageUrlList } from '../uploads/image-url-list';
@@ -67,27 +67,6 @@ function ProductFields({
   );
 }
 
-function FormButtons({
-  pending,
-  label,
-  pendingLabel,
-  onCancel,
-}: Record<'label' | 'pendingLabel', string> & {
-  pending: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <div className="grid grid-cols-2 gap-3 pt-1">
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? pendingLabel : label}
-      </Button>
-    </div>
-  );
-}
-
 const failed = (title: string, error: unknown) =>
   toast({ title, description: serverMessage(error) ?? 'Please try again', variant: 'destructive' });
 
@@ -134,7 +113,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
         onImages={images.onImages}
         warnNoImages={images.warnNoImages}
       />
-      <FormButtons pending={create.isPending} label="Add Product" pendingLabel="Adding..." onCancel={onDone} />
+      <FormActions pending={create.isPending} label="Add Product" pendingLabel="Adding..." onCancel={onDone} />
     </form>
   );
 }
@@ -191,7 +170,7 @@ function EditForm({ product, onDone }: { product: AdminTestProduct; onDone: () =
         onImages={images.onImages}
         warnNoImages={images.warnNoImages}
       />
-      <FormButtons pending={update.isPending} label="Save Changes" pendingLabel="Saving..." onCancel={onDone} />
+      <FormActions pending={update.isPending} label="Save Changes" pendingLabel="Saving..." onCancel={onDone} />
     </form>
   );
 }
