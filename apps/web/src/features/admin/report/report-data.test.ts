@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attemptBars,
   centsToMoney,
+  eligibilityRefusals,
   formatClock,
   formatPercent,
   formatSeconds,
@@ -33,6 +34,7 @@ function item(index: number, extra: Partial<ReportItem>): ReportItem {
     attempts: noAttempts,
     attemptMembers: noAttempts,
     hearts: 0,
+    eligibilityRefusals: [],
     ...extra,
   };
 }
@@ -75,6 +77,15 @@ const report = ShowReport.parse({
       buyer,
       purchaseStatus: 'authorized',
       attempts: { ...noAttempts, won: 1, declined: 3, total: 4 },
+      eligibilityRefusals: [
+        { rule: 'minimum_age', label: "Under the vault's minimum age", members: 1, presses: 2 },
+        {
+          rule: 'b0f3c7a2-1d4e-4f5a-9b6c-7d8e9f0a1b2c',
+          label: 'Automatic knives · CA · forbidden (v1)',
+          members: 2,
+          presses: 5,
+        },
+      ],
     }),
     // Sold, then voided: no longer revenue.
     item(2, {
@@ -136,6 +147,18 @@ describe('the report data behind the charts', () => {
     expect(bars[0]).toMatchObject({ label: '#1', won: 1, sold: 2, refused: 1, declined: 0, total: 4 });
     expect(bars[1]).toMatchObject({ label: '#2', won: 1, declined: 3, total: 4 });
     expect(outcomesSeen(report).map((o) => o.key)).toEqual(['won', 'sold', 'refused', 'declined']);
+  });
+
+  it('lists the eligibility refusals of the items that had any, most pressed rule first, with the total', () => {
+    const refusals = eligibilityRefusals(report);
+    expect(refusals.presses).toBe(7);
+    expect(refusals.items).toHaveLength(1);
+    expect(refusals.items[0]).toMatchObject({ label: '#2', title: 'Knife 2', presses: 7 });
+    expect(refusals.items[0]?.rules.map((r) => [r.label, r.members, r.presses])).toEqual([
+      ['Automatic knives · CA · forbidden (v1)', 2, 5],
+      ["Under the vault's minimum age", 1, 2],
+    ]);
+    expect(eligibilityRefusals({ ...report, items: [item(0, {})] })).toEqual({ items: [], presses: 0 });
   });
 
   it('orders watcher samples by time', () => {

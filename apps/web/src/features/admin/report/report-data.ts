@@ -102,6 +102,33 @@ export function attemptBars(report: ShowReport): AttemptBar[] {
 export const outcomesSeen = (report: ShowReport) =>
   attemptOutcomes.filter(({ key }) => report.items.some((item) => item.attempts[key] > 0));
 
+export interface ItemRefusals {
+  id: string;
+  label: string;
+  title: string;
+  /** Per rule, the most pressed first. */
+  rules: ReportItem['eligibilityRefusals'];
+  presses: number;
+}
+
+/**
+ * Buy presses the eligibility rules refused: demand the operator could not serve. Per item (only
+ * those with any, in lineup order) and in total; members are counted per rule, so they are not
+ * added up (one member may have met two rules).
+ */
+export function eligibilityRefusals(report: ShowReport): { items: ItemRefusals[]; presses: number } {
+  const items = report.items
+    .filter((item) => item.eligibilityRefusals.length > 0)
+    .map((item) => ({
+      id: item.id,
+      label: itemLabel(item),
+      title: item.title,
+      rules: [...item.eligibilityRefusals].sort((a, b) => b.presses - a.presses),
+      presses: item.eligibilityRefusals.reduce((sum, rule) => sum + rule.presses, 0),
+    }));
+  return { items, presses: items.reduce((sum, item) => sum + item.presses, 0) };
+}
+
 export interface WatcherPoint {
   at: number;
   count: number;

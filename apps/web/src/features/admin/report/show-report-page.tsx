@@ -14,6 +14,7 @@ import { SellThroughChart } from './charts/sell-through-chart';
 import { TimeToSaleChart } from './charts/time-to-sale-chart';
 import { WatchersChart } from './charts/watchers-chart';
 import { formatClock, isLive } from './report-data';
+import { ReportRefusals } from './report-refusals';
 import { ReportTimeline } from './report-timeline';
 import { ReportTotals } from './report-totals';
 
@@ -82,6 +83,7 @@ function ReportBody({ report }: { report: ShowReport }) {
           </div>
         </div>
       </section>
+      <ReportRefusals report={report} />
       <ReportTimeline entries={report.timeline} />
     </div>
   );
