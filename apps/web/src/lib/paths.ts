@@ -10,6 +10,8 @@ export const paths = {
   account: '/account',
   admin: '/admin',
   adminShows: '/admin/shows',
+  adminEligibility: '/admin/eligibility',
+  adminMembers: '/admin/members',
   auth: '/auth',
   /** The unsubscribe page: the one-click link in reminder emails (public). */
   unsubscribe: '/unsubscribe',
