@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminMemberEligibility, AdminMemberSummaryList, MemberAttestationView } from '@vault/contracts';
+import { api } from '../../../lib/api-client';
+
+// The admin's member lookup: find by email, see what eligibility is judged on, correct a date of
+// birth, revoke an attestation. Answers are checked against their contracts.
+
+const membersUrl = '/api/admin/members';
+const memberKey = (id: string) => [membersUrl, id, 'eligibility'] as const;
+
+/** Members whose email contains the text (at least 3 characters, as the API asks). */
+export function useMemberSearch(email: string) {
+  return useQuery({
+    queryKey: [membersUrl, { email }],
+    queryFn: async () =>
+      AdminMemberSummaryList.parse(await api.get<unknown>(`${membersUrl}?email=${encodeURIComponent(email)}`)),
+    enabled: email.length >= 3,
+    staleTime: 0,
+  });
+}
+
+export function useMemberEligibility(id: string | null) {
+  return useQuery({
+    queryKey: memberKey(id ?? ''),
+    queryFn: async () =>
+      AdminMemberEligibility.parse(await api.get<unknown>(`${membersUrl}/${encodeURIComponent(id ?? '')}/eligibility`)),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useCorrectDateOfBirth(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (dateOfBirth: string) =>
+      AdminMemberEligibility.parse(
+        await api.put<unknown>(`${membersUrl}/${encodeURIComponent(id)}/date-of-birth`, { dateOfBirth }),
+      ),
+    // The answer is the member as now judged: shown at once.
+    onSuccess: (member) => queryClient.setQueryData(memberKey(id), member),
+  });
+}
+
+export function useRevokeAttestation(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
+      MemberAttestationView.parse(
+        await api.post<unknown>(`/api/admin/attestations/${encodeURIComponent(id)}/revoke`, { reason }),
+      ),
+    // A refusal (revoked meanwhile) also means the list is out of date.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: memberKey(memberId) }),
+  });
+}
