@@ -4,6 +4,8 @@ import { VaultMark } from '../../components/vault-mark';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { paths } from '../../lib/paths';
 import { AdminDashboard } from './admin-dashboard';
+import { EligibilityPage } from './eligibility/eligibility-page';
+import { MembersPage } from './members/members-page';
 import { ShowManagerPage } from './shows/show-manager-page';
 
 /** Admin Access Required: what a visitor or a customer sees at /admin instead of the admin area. */
@@ -25,6 +27,18 @@ export function AdminAccessRequired() {
 /** /admin: admins get the dashboard; everyone else the Admin Access Required screen with its Log In button. */
 export function AdminRoute() {
   return useCurrentUser().data?.role === 'admin' ? <AdminDashboard /> : <AdminAccessRequired />;
+}
+
+/**
+ * /admin/eligibility and /admin/members are parts of the admin page: everyone but an admin sees
+ * Admin Access Required there too.
+ */
+export function AdminEligibilityRoute() {
+  return useCurrentUser().data?.role === 'admin' ? <EligibilityPage /> : <AdminAccessRequired />;
+}
+
+export function AdminMembersRoute() {
+  return useCurrentUser().data?.role === 'admin' ? <MembersPage /> : <AdminAccessRequired />;
 }
 
 /** /admin/shows: admins get the Show Manager; non-admins are redirected to /show (no access screen here). */
