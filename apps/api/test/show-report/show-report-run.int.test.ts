@@ -262,6 +262,8 @@ describe.each(backends)('the show report on %s', (backend) => {
       'Attempts total',
       'Members pressing',
       'Hearts',
+      'Presses refused by eligibility rules',
+      'Members refused by eligibility rules',
     ]);
     expect(rows).toHaveLength(5);
     expect(rows[1]).toEqual([
@@ -284,12 +286,14 @@ describe.each(backends)('the show report on %s', (backend) => {
       '6',
       '5',
       '0',
+      '0',
+      '0',
     ]);
     expect(rows[2]?.slice(0, 2)).toEqual(['2', `'${TITLES[1]}`]);
     expect(rows[2]?.slice(7, 9)).toEqual([second.email, 'voided']);
     // On screen when the second run was paused.
     expect(rows[3]?.slice(1, 4)).toEqual([TITLES[2], '99.99', 'showing']);
-    expect(rows[3]?.at(-1)).toBe('3');
+    expect(rows[3]?.at(-3)).toBe('3'); // hearts, before the two eligibility columns
     expect(rows[4]?.slice(4, 9)).toEqual(['', '', '', '', '']);
 
     expect((await asAdmin('POST', '/api/show/reset', { showId: show.id })).statusCode).toBe(200);
