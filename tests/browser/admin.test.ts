@@ -104,6 +104,7 @@ describe('the admin area in Chromium: shows, items, scheduling, live control and
       'Name is required',
       'Price must be a positive number',
       'Must be a valid URL',
+      'Choose a legal class',
     ]) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
@@ -120,6 +121,8 @@ describe('the admin area in Chromium: shows, items, scheduling, live control and
     await dialog.getByLabel('Show', { exact: true }).selectOption({ label: SHOW });
     await dialog.getByLabel('Name').fill('Alpha Blade');
     await dialog.getByLabel('Price').fill('120');
+    await dialog.getByLabel('Legal class').selectOption('fixed_blade');
+    await dialog.getByLabel('Blade length (in)').fill('4.5');
     await dialog.getByLabel('Main video URL').fill('');
     for (const url of ['/media/knives/raven-tanto-1.svg', '/media/knives/raven-tanto-2.svg']) {
       await dialog.getByLabel('Image URL', { exact: true }).fill(url);
@@ -137,6 +140,8 @@ describe('the admin area in Chromium: shows, items, scheduling, live control and
     await dialog.getByLabel('Show', { exact: true }).selectOption({ label: SHOW });
     await dialog.getByLabel('Name').fill('Bravo Blade');
     await dialog.getByLabel('Price').fill('80.5');
+    await dialog.getByLabel('Legal class').selectOption('manual_folder');
+    await dialog.getByLabel('Blade length (in)').fill('3');
     await dialog.getByRole('button', { name: 'Create Item' }).click();
     expect(await toastText(admin, 'Consider adding at least one image')).toContain('Show item created successfully!');
 

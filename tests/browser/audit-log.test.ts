@@ -90,6 +90,8 @@ describe('the audit log and the sold hold in Chromium', () => {
     await dialog.getByLabel('Show', { exact: true }).selectOption({ label: SHOW });
     await dialog.getByLabel('Name').fill('Audited Blade');
     await dialog.getByLabel('Price').fill('99');
+    await dialog.getByLabel('Legal class').selectOption('fixed_blade');
+    await dialog.getByLabel('Blade length (in)').fill('4');
     await dialog.getByRole('button', { name: 'Create Item' }).click();
     await toastText(admin, 'Show item created successfully!');
   });

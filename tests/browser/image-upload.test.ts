@@ -211,6 +211,8 @@ describe('uploading show item images in Chromium: choose, drop, progress, thumbn
     await dialog.getByLabel('Show', { exact: true }).selectOption({ label: SHOW });
     await dialog.getByLabel('Name').fill(KNIFE);
     await dialog.getByLabel('Price').fill('240');
+    await dialog.getByLabel('Legal class').selectOption('fixed_blade');
+    await dialog.getByLabel('Blade length (in)').fill('4.25');
     await dialog.getByRole('button', { name: 'Create Item' }).click();
     await toastText(admin, 'Show item created successfully!');
 
