@@ -13,7 +13,7 @@ export function LegalFactsLine({ item }: { item: { legalClass: LegalClass | null
       <span className="rounded-full border border-amber-500/50 bg-amber-950/70 px-2 py-0.5 font-semibold">
         Unclassified
       </span>
-      <span className="truncate">Not sold until classified</span>
+      <span className="truncate">Not for sale</span>
     </p>
   );
 }

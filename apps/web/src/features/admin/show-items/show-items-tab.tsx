@@ -44,12 +44,7 @@ function ItemCard({
             <Badge variant={itemStatusVariant(item.status)}>{item.status}</Badge>
           </span>
         </div>
-        <Button
-          variant="secondary"
-          className="mt-2 min-h-9 w-full py-0 text-xs"
-          onClick={onEdit}
-          aria-label={`Edit ${item.name}`}
-        >
+        <Button variant="secondary" className="mt-2 w-full" onClick={onEdit} aria-label={`Edit ${item.name}`}>
           Edit
         </Button>
       </div>
