@@ -5,6 +5,8 @@ import { type SeededMember, seedOnboardedMembers, startStack } from '@vault/test
 export interface ScaledStack {
   /** The API replicas' origins (http://127.0.0.1:<port>), in start order. */
   bases: string[];
+  /** Their processes' ids, in the same order (for CPU readings from /proc). */
+  apiPids: number[];
   /** The scratch database, for seeding and for checking what a run left behind. */
   handle: DatabaseHandle;
   /** Onboarded members with a saved card and a live session. */
@@ -63,7 +65,8 @@ export async function startScaledStack(options: ScaledStackOptions): Promise<Sca
     const admin = members.pop();
     if (!admin) throw new Error('no member was seeded');
     await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
-    return { bases: stack.apiUrls, handle, members, admin, seedMs: Date.now() - seeding, stop };
+    const apiPids = stack.apis.map((api) => api.child.pid ?? 0);
+    return { bases: stack.apiUrls, apiPids, handle, members, admin, seedMs: Date.now() - seeding, stop };
   } catch (error) {
     await stop();
     throw error;
