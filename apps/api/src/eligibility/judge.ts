@@ -27,6 +27,7 @@ export function createJudge(deps: JudgeDeps) {
   const events = new EventEmitter();
   let rules: readonly RuleFacts[] = [];
   let labels = new Map<string, string>();
+  let reloads = 0;
   const members = new Map<string, MemberFacts>();
   /** Loads in flight, so a burst of first views of one member costs one query. */
   const loading = new Map<string, Promise<MemberFacts | undefined>>();
@@ -66,7 +67,12 @@ export function createJudge(deps: JudgeDeps) {
     /** The rules in force on this replica (as last loaded). */
     rules: (): readonly RuleFacts[] => rules,
     async reloadRules(): Promise<void> {
+      // Changes in a burst start overlapping reloads: only the latest one started may apply, or an
+      // older read finishing last would leave this replica on a stale rule set.
+      reloads += 1;
+      const mine = reloads;
       const [loaded, loadedLabels] = await Promise.all([rulesInForce(deps.db), attestationLabels(deps.db)]);
+      if (mine !== reloads) return;
       rules = loaded;
       labels = loadedLabels;
       events.emit('rules');
