@@ -1,4 +1,5 @@
-import type { ProfileResponse } from '@vault/contracts';
+import { isCalendarDate, type ProfileResponse } from '@vault/contracts';
+import { formatCalendarDay } from '../../lib/format';
 
 /** The order number members see: the first 8 characters of the id. */
 export const orderNumber = (id: string) => id.slice(0, 8);
@@ -19,18 +20,8 @@ export function skillLabel(skill: ProfileResponse['skillLevel']): string | undef
   return skill ? skill.charAt(0).toUpperCase() + skill.slice(1) : undefined;
 }
 
-// Calendar days (YYYY-MM-DD) are read and written in UTC: a birthday is a day, not an instant,
-// and must not move with the reader's time zone.
-const calendarDay = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** "March 4, 1990", or undefined when none is on file (or it is not a day). */
 export function formatDateOfBirth(dateOfBirth: string | null): string | undefined {
-  if (!dateOfBirth) return undefined;
-  const at = new Date(`${dateOfBirth}T00:00:00Z`);
-  return Number.isNaN(at.getTime()) ? undefined : calendarDay.format(at);
+  if (!dateOfBirth || !isCalendarDate(dateOfBirth)) return undefined;
+  return formatCalendarDay(dateOfBirth, 'long');
 }

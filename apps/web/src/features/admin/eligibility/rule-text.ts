@@ -1,5 +1,5 @@
 import { type EligibilityRuleView, legalClassLabels } from '@vault/contracts';
-import { formatCalendarDay } from '../shared/calendar-day';
+import { formatCalendarDay } from '../../../lib/format';
 
 // A rule as an admin reads it in the list: what class, where, when, and what it does, in words.
 // Pure, so the wording is checked by unit tests.

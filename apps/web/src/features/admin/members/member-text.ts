@@ -1,5 +1,5 @@
 import { type AdminMemberEligibility, ageOn } from '@vault/contracts';
-import { formatCalendarDay } from '../shared/calendar-day';
+import { formatCalendarDay } from '../../../lib/format';
 
 /** "Austin, TX 78701": where the member's knives ship (rules judge the state, city and ZIP). */
 export function memberDestinationText(member: Pick<AdminMemberEligibility, 'city' | 'state' | 'zip'>): string | null {
