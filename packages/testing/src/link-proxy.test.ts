@@ -27,6 +27,17 @@ async function listenLocal(server: Server | HttpServer): Promise<number> {
   return address.port;
 }
 
+/** Waits for `listen` to call back, failing with the event's name after `ms`: a missed event is an error, not a hang. */
+function within<T>(ms: number, event: string, listen: (done: (value: T) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    listen((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
 /** A loopback echo server that remembers its sockets, so a test can see what the server side saw. */
 async function startEcho(): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
   const sockets = new Set<Socket>();
@@ -249,12 +260,16 @@ describe('link proxy', () => {
     cleanups.push(() => {
       socket.close();
     });
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    await new Promise<void>((resolve) => socket.io.engine.once('upgrade', () => resolve()));
+    // Both listeners go on before either can fire: over a jittered link the upgrade can finish before the
+    // Socket.IO connect does, and a listener added after its event would wait forever.
+    const connected = within(5_000, 'connect', (done) => socket.once('connect', () => done(undefined)));
+    const upgraded = within(10_000, 'upgrade', (done) => socket.io.engine.once('upgrade', () => done(undefined)));
+    await connected;
+    await upgraded;
     expect(socket.io.engine.transport.name).toBe('websocket');
+    const sold = within(5_000, 'sold', (done) => socket.once('sold', done));
     socket.emit('ready');
-    const event = await new Promise((resolve) => socket.once('sold', resolve));
-    expect(event).toEqual({ itemId: 'item-1' });
+    expect(await sold).toEqual({ itemId: 'item-1' });
   });
 
   it('leaves no handle behind after close(): a process that used every fault exits on its own', async () => {
