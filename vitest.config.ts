@@ -57,6 +57,13 @@ const twoAtATime = [
   'trust-proxy',
   'uploads-refusals',
   'uploads-storing',
+  // After the sale: in-process service and route tests (the fault race runs alone).
+  'shipments*',
+  'fulfillment*',
+  'returns*',
+  'refunds*',
+  'orders*',
+  'authnet-settlement*',
 ].map((name) => `{apps,packages}/*/test/**/${name}.int.test.ts`);
 
 // Unit tests; integration tests against PGlite, real Postgres and real Redis (two at a time, then

@@ -195,6 +195,36 @@ export const ApiEnvObject = z.object({
     .describe(
       "The two-letter state parcels ship from: a rule for 'interstate' destinations applies to every other state.",
     ),
+  SHIP_BY_BUSINESS_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .default(2)
+    .describe("A package's ship-by day: this many business days (Monday to Friday) after its show ended."),
+  RETURN_WINDOW_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(365)
+    .default(30)
+    .describe('How many days after delivery a member may ask to return an item; 0 takes no return requests.'),
+  AUTHORIZATION_WARNING_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(29)
+    .default(5)
+    .describe(
+      'The Fulfillment area flags a package this many days before its oldest authorisation lapses (the gateway holds one for 30 days).',
+    ),
+  AUTHNET_SIM_SETTLEMENT_CUTOFF: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (UTC)')
+    .default('23:00')
+    .describe(
+      "The simulator's daily batch: captures made before this time (UTC) settle at it, as Authorize.Net's transaction cut-off does; refunds need a settled capture.",
+    ),
   /**
    * Prometheus GET /metrics on a listener of its own, never the public port (the proxy fronts only
    * PORT, so members cannot read it). Loopback by default; a container sets 0.0.0.0 so Prometheus

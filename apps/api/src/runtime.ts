@@ -27,7 +27,13 @@ function paymentsConfig(env: ApiEnv, localSimulator: SimulatorCredentials | unde
   // env.ts refuses a configuration without them; this only tells the type checker.
   if (!credentials) throw new Error('Set AUTHNET_API_LOGIN_ID, AUTHNET_TRANSACTION_KEY and AUTHNET_CLIENT_KEY');
   const gatewayEnv = simulator ? 'sandbox' : env.AUTHNET_ENV;
-  return { mode: env.authnetMode, env: gatewayEnv, timeoutMs: env.AUTHNET_TIMEOUT_MS, ...credentials };
+  return {
+    mode: env.authnetMode,
+    env: gatewayEnv,
+    timeoutMs: env.AUTHNET_TIMEOUT_MS,
+    simulatorSettlementCutoff: env.AUTHNET_SIM_SETTLEMENT_CUTOFF,
+    ...credentials,
+  };
 }
 
 /** Secrets that do not come from the environment: embedded mode keeps them in DATA_DIR/secrets.json. */
@@ -93,6 +99,11 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
       redactMailLinks: env.mailLinksRedacted,
       reminderLeadSeconds: env.REMINDER_LEAD_SECONDS,
       eligibility: { minimumAge: env.MINIMUM_BUYER_AGE, shipFromState: env.SHIP_FROM_STATE },
+      fulfillment: {
+        shipByBusinessDays: env.SHIP_BY_BUSINESS_DAYS,
+        returnWindowDays: env.RETURN_WINDOW_DAYS,
+        authorizationWarningDays: env.AUTHORIZATION_WARNING_DAYS,
+      },
       payments,
       oauth: {
         google:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countOf } from './common';
 import { DateOfBirth } from './eligibility';
 import { PurchaseStatus, Role, SkillLevel } from './enums';
+import { MemberReturn, OrderRefund, OrderShipment } from './fulfillment';
 import { FirstName, FULL_NAME_MAX, fullNameFits, fullNameRule, LastName } from './names';
 import { lineText } from './text';
 
@@ -102,6 +103,14 @@ export const OrderView = z.object({
   quantity: z.number().int().positive(),
   totalAmount: z.string(),
   shippingAddress: z.string(),
+  /** The package the order travels in; null until it is bundled (minutes after the sale). */
+  shipment: OrderShipment.nullable(),
+  /** Refunds made on it, oldest first. */
+  refunds: z.array(OrderRefund),
+  /** The member's latest return request for it. */
+  return: MemberReturn.nullable(),
+  /** Until when a return may be requested (delivered, within the window, none in progress); else null. */
+  returnableUntil: z.iso.datetime().nullable(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 export const OrderList = z.array(OrderView);

@@ -46,6 +46,13 @@ export const ErrorCode = z.enum([
   'conflict',
   /** Capture or void of a purchase whose payment is not (or no longer) authorised. */
   'not_authorized_payment',
+  // After the sale
+  /** A package cannot be marked shipped while any of its payments is not captured. */
+  'payment_unsettled',
+  /** A refund above what is left of the capture, or one the gateway cannot make yet. */
+  'refund_not_allowed',
+  /** A return outside the window, before delivery, or while another is in progress. */
+  'return_not_allowed',
   // The server
   'service_unavailable',
   'server_error',

@@ -8,6 +8,7 @@ export * from './common';
 export * from './eligibility';
 export * from './enums';
 export * from './errors';
+export * from './fulfillment';
 export * from './health';
 export * from './inventory';
 export * from './jobs';

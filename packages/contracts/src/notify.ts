@@ -28,3 +28,16 @@ export const reminderDedupeKey = (kind: ReminderKind, showId: string, userId: st
  * `List-Unsubscribe=One-Click` from a mail client's own button. The token is in the query.
  */
 export const UnsubscribeBody = z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() }).nullish();
+
+/** After the sale: what each email is about (shipment_shipped, return_approved/declined, refund_issued). */
+export const ShipmentMailPayload = z.object({ shipmentId: z.uuid() });
+export type ShipmentMailPayload = z.infer<typeof ShipmentMailPayload>;
+export const ReturnMailPayload = z.object({ returnId: z.uuid() });
+export type ReturnMailPayload = z.infer<typeof ReturnMailPayload>;
+export const RefundMailPayload = z.object({ refundId: z.uuid() });
+export type RefundMailPayload = z.infer<typeof RefundMailPayload>;
+/** One email per event: a shipment ships once, a return is decided once, a refund is made once. */
+export const shipmentShippedDedupeKey = (shipmentId: string) => `shipment_shipped:${shipmentId}`;
+export const returnDecidedDedupeKey = (returnId: string, decision: 'approved' | 'declined') =>
+  `return_${decision}:${returnId}`;
+export const refundIssuedDedupeKey = (refundId: string) => `refund_issued:${refundId}`;

@@ -4,7 +4,9 @@ import type {
   EligibilityEffect,
   LegalClass,
   PurchaseStatus,
+  ReturnStatus,
   Role,
+  ShipmentStatus,
   ShowItemStatus,
   ShowKind,
   ShowPhase,
@@ -132,6 +134,69 @@ export interface PurchasesTable {
   idempotencyKey: string | null;
   /** The eligibility rules (id and version) that allowed the sale. */
   eligibility: ColumnType<EligibilityBasis | null, string | null | undefined, string | null>;
+  /** The package it travels in (migration 0010); null until bundled, and again if it is voided. */
+  shipmentId: string | null;
+  /** What the gateway captured, and when: the ceiling of the purchase's refunds. */
+  capturedAmount: Numeric | null;
+  capturedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** One package: a member's purchases from one show, to one address (migration 0010). */
+export interface ShipmentsTable {
+  id: Generated<string>;
+  userId: string;
+  /** Null for a package of $1 test products alone. */
+  showId: string | null;
+  shipTo: string;
+  status: Generated<ShipmentStatus>;
+  /** YYYY-MM-DD. */
+  shipBy: string;
+  carrier: Carrier | null;
+  service: string | null;
+  trackingNumber: string | null;
+  adultSignature: Generated<boolean>;
+  lastError: string | null;
+  shippedAt: Timestamp | null;
+  shippedBy: string | null;
+  deliveredAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface ReturnsTable {
+  id: Generated<string>;
+  /** What the member writes on the parcel (RMA-XXXXXXXX). */
+  number: string;
+  purchaseId: string;
+  userId: string;
+  reason: string;
+  status: Generated<ReturnStatus>;
+  /** The admin's instructions (approved) or explanation (declined). */
+  message: string | null;
+  decidedBy: string | null;
+  decidedAt: Timestamp | null;
+  receivedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export type RefundMethod = 'refund' | 'void';
+export type RefundStatus = 'pending' | 'done' | 'failed';
+
+/** Money given back on a purchase: a credit against its settled capture, or the unsettled capture voided. */
+export interface RefundsTable {
+  id: Generated<string>;
+  purchaseId: string;
+  returnId: string | null;
+  amount: Numeric;
+  reason: string;
+  method: RefundMethod;
+  status: Generated<RefundStatus>;
+  transactionId: string | null;
+  errorMessage: string | null;
+  createdBy: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -205,7 +270,16 @@ export interface ShowMemberPurchasesTable {
   count: number;
 }
 
-export type MailKind = 'receipt' | 'reminder_soon' | 'reminder_launch' | 'verify_email' | 'password_reset';
+export type MailKind =
+  | 'receipt'
+  | 'reminder_soon'
+  | 'reminder_launch'
+  | 'verify_email'
+  | 'password_reset'
+  | 'shipment_shipped'
+  | 'return_approved'
+  | 'return_declined'
+  | 'refund_issued';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** An email to send (see migration 0004): written with what it is about, delivered after commit. */
@@ -336,6 +410,9 @@ export interface EligibilityRefusalsTable {
 }
 
 export interface Database {
+  shipments: ShipmentsTable;
+  returns: ReturnsTable;
+  refunds: RefundsTable;
   attestationKinds: AttestationKindsTable;
   memberAttestations: MemberAttestationsTable;
   eligibilityRules: EligibilityRulesTable;
@@ -376,3 +453,6 @@ export type PaymentMethod = Selectable<PaymentMethodsTable>;
 export type EligibilityRule = Selectable<EligibilityRulesTable>;
 export type MemberAttestation = Selectable<MemberAttestationsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type Shipment = Selectable<ShipmentsTable>;
+export type Return = Selectable<ReturnsTable>;
+export type Refund = Selectable<RefundsTable>;

@@ -1,4 +1,5 @@
 import type { EventBus } from '@vault/bus';
+import type { FulfillmentSettings } from '@vault/contracts';
 import type { DatabaseHandle } from '@vault/db';
 import type { Mailer } from '@vault/notify';
 import type { Redis } from 'ioredis';
@@ -19,6 +20,8 @@ export interface PaymentsConfig {
   transactionKey: string;
   clientKey: string;
   timeoutMs: number;
+  /** The simulator's daily settlement cut-off, HH:MM UTC (AUTHNET_SIM_SETTLEMENT_CUTOFF); unset: 23:00. */
+  simulatorSettlementCutoff?: string;
 }
 
 export interface AppConfig {
@@ -48,6 +51,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Who may buy: the operator's minimum age and the state parcels ship from (eligibility rules). */
   eligibility?: EligibilityConfig;
+  /** Ship-by business days, the return window and the authorisation warning (DEFAULT_FULFILLMENT when unset). */
+  fulfillment?: FulfillmentSettings;
 }
 
 export interface EligibilityConfig {

@@ -8,6 +8,7 @@ import * as auditGuard from './0006-audit-guard';
 import * as pressBudget from './0007-press-budget';
 import * as accountMail from './0008-account-mail';
 import * as eligibility from './0009-eligibility';
+import * as fulfillment from './0010-fulfillment';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
 // Names sort in apply order; never rename or edit one that has shipped — add the next (the one
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-press-budget': pressBudget,
   '0008-account-mail': accountMail,
   '0009-eligibility': eligibility,
+  '0010-fulfillment': fulfillment,
 };
 
 export const migrationProvider: MigrationProvider = {

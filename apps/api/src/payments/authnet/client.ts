@@ -62,6 +62,16 @@ export interface StoredCard {
   cardType: string;
 }
 
+export interface TransactionDetails {
+  transId: string;
+  status: string;
+  type: string | null;
+  authAmount: number | null;
+  settleAmount: number | null;
+  invoiceNumber: string | null;
+  settledAt: string | null;
+}
+
 /** Codes that mean "this card or token was refused", as opposed to the gateway failing. */
 const DECLINE_CODES = new Set(['E00027']);
 
@@ -221,6 +231,41 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
       const match = list.find((t) => t.invoiceNumber === invoiceNumber);
       return match ? { transId: match.transId, status: match.transactionStatus } : null;
     },
+
+    /**
+     * The gateway's record of one transaction: `capturedPendingSettlement` until the daily batch,
+     * then `settledSuccessfully`; `voided`; a refund's own `refundPendingSettlement`, … Null when
+     * the gateway does not know the id (E00040).
+     */
+    async getTransactionDetails(transId: string): Promise<TransactionDetails | null> {
+      const json = await call(build.getTransactionDetailsRequest(options.auth, { transId }));
+      if (Messages.parse(json.messages).message[0]?.code === 'E00040') return null;
+      ok(json);
+      const t = z
+        .object({
+          transId: z.string(),
+          transactionStatus: z.string(),
+          transactionType: z.string().optional(),
+          authAmount: z.coerce.number().optional(),
+          settleAmount: z.coerce.number().optional(),
+          order: z.object({ invoiceNumber: z.string().optional() }).optional(),
+          batch: z.object({ settlementTimeUTC: z.string().optional() }).optional(),
+        })
+        .parse(json.transaction);
+      return {
+        transId: t.transId,
+        status: t.transactionStatus,
+        type: t.transactionType ?? null,
+        authAmount: t.authAmount ?? null,
+        settleAmount: t.settleAmount ?? null,
+        invoiceNumber: t.order?.invoiceNumber ?? null,
+        settledAt: t.batch?.settlementTimeUTC ?? null,
+      };
+    },
+
+    /** A credit of `amount` against a settled capture (refTransId: the original charge). */
+    refund: (args: Parameters<typeof build.refundTransactionRequest>[1]) =>
+      transaction(build.refundTransactionRequest(options.auth, args)),
 
     authorize: (charge: ProfileCharge) => transaction(build.authOnlyTransactionRequest(options.auth, charge)),
     authorizeAndCapture: (charge: ProfileCharge) =>

@@ -179,6 +179,44 @@ export function voidTransactionRequest(auth: MerchantAuthentication, args: { ref
   };
 }
 
+/**
+ * A credit against a settled capture, to the card of the customer profile it was charged to; the
+ * invoice number is the refund's own, so an unanswered refund can be found in the customer's list.
+ */
+export function refundTransactionRequest(
+  auth: MerchantAuthentication,
+  args: {
+    refId: string;
+    amount: string;
+    refTransId: string;
+    customerProfileId: string;
+    customerPaymentProfileId: string;
+    invoiceNumber: string;
+  },
+) {
+  return {
+    createTransactionRequest: {
+      merchantAuthentication: auth,
+      refId: args.refId,
+      transactionRequest: {
+        transactionType: 'refundTransaction',
+        amount: args.amount,
+        profile: {
+          customerProfileId: args.customerProfileId,
+          paymentProfile: { paymentProfileId: args.customerPaymentProfileId },
+        },
+        refTransId: args.refTransId,
+        order: { invoiceNumber: args.invoiceNumber },
+      },
+    },
+  };
+}
+
+/** One transaction's record at the gateway: its status (settled or not, voided, refunded) and amounts. */
+export function getTransactionDetailsRequest(auth: MerchantAuthentication, args: { transId: string }) {
+  return { getTransactionDetailsRequest: { merchantAuthentication: auth, transId: args.transId } };
+}
+
 /** The newest transactions of a customer profile: how we find a charge by its invoice number. */
 export function getTransactionListForCustomerRequest(
   auth: MerchantAuthentication,
