@@ -2,8 +2,8 @@ import { authMessages } from '@vault/contracts';
 import { backends, type ParsedMail, type SmtpCapture, startSmtpCapture } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
 import { hashToken } from '../../src/core/tokens';
+import { cheapPasswordHash } from '../support/passwords';
 import { buildTestApp, ORIGIN, type TestApp } from '../test-app';
 
 /** What a slow mail provider takes to accept one message. */
@@ -41,7 +41,7 @@ describe.each(backends)('account emails on %s (slow real SMTP)', (backend) => {
     const email = `mail-${backend}-${++n}@example.com`;
     await t.database.db
       .insertInto('users')
-      .values({ email, password: await hashPassword('right-password-1'), firstName, lastName: 'Blade' })
+      .values({ email, password: await cheapPasswordHash('right-password-1'), firstName, lastName: 'Blade' })
       .execute();
     return email;
   }

@@ -3,8 +3,8 @@ import { loginNotices } from '@vault/contracts';
 import { backends, buildShow, DEFAULT_KNIFE_FACTS, databaseWriter, knives } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider';
+import { cheapPasswordHash } from '../support/passwords';
 import { agent, buildTestApp, currentUser, msUntilRefused, ORIGIN, type TestApp, tokenizeCard } from '../test-app';
 
 /**
@@ -264,7 +264,7 @@ describe.each(backends)('an account squatted before its owner signs in externall
     const email = `admin-${column.toLowerCase()}.${backend}@example.com`;
     await db()
       .insertInto('users')
-      .values({ email, password: await hashPassword('admin-pass-123'), role: 'admin', emailVerified: true })
+      .values({ email, password: await cheapPasswordHash('admin-pass-123'), role: 'admin', emailVerified: true })
       .execute();
     const { owner, done } = await ownerSignsIn(
       { sub: `admin-${column}-${backend}`, email, email_verified: true },
@@ -284,7 +284,7 @@ describe.each(backends)('an account squatted before its owner signs in externall
     const sub = `admin-linked-${backend}`;
     await db()
       .insertInto('users')
-      .values({ email, password: await hashPassword('admin-pass-123'), role: 'admin', oidcSubject: sub })
+      .values({ email, password: await cheapPasswordHash('admin-pass-123'), role: 'admin', oidcSubject: sub })
       .execute();
     const { owner, done } = await ownerSignsIn({ sub, email, email_verified: true });
     expect(done.headers.location).toBe('/login?notice=admin-password-only');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider';
+import { cheapPasswordHash } from '../support/passwords';
 import { type Agent, agent, buildTestApp, type TestApp } from '../test-app';
 
 // A real OpenID Connect server on localhost plays Google and the external provider (support/oidc-provider.ts).
@@ -64,7 +64,7 @@ describe.each([
     const email = `pw.${configKey}@example.com`;
     await t.database.db
       .insertInto('users')
-      .values({ email, password: await hashPassword('password-123'), emailVerified: true })
+      .values({ email, password: await cheapPasswordHash('password-123'), emailVerified: true })
       .execute();
     setClaims({ sub: `${configKey}-2`, email, email_verified: true });
     const a = agent(t.app);
@@ -131,7 +131,7 @@ describe('external sign-in when it is not configured or the provider is down', (
     try {
       await t.database.db
         .insertInto('users')
-        .values({ email: 'out@example.com', password: await hashPassword('password-123') })
+        .values({ email: 'out@example.com', password: await cheapPasswordHash('password-123') })
         .execute();
       const a = agent(t.app);
       await a.post('/api/auth/login', { email: 'out@example.com', password: 'password-123' });

@@ -1,6 +1,6 @@
 import { logoutConfirmTexts } from '@vault/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
+import { cheapPasswordHash } from '../support/passwords';
 import { agent, buildTestApp, currentUser, ORIGIN, type TestApp } from '../test-app';
 
 /**
@@ -15,7 +15,7 @@ describe('GET /api/logout on pglite', () => {
     t = await buildTestApp('pglite');
     await t.database.db
       .insertInto('users')
-      .values({ email: 'member@example.com', password: await hashPassword('sharp-edges-99'), emailVerified: true })
+      .values({ email: 'member@example.com', password: await cheapPasswordHash('sharp-edges-99'), emailVerified: true })
       .execute();
   });
   afterAll(async () => {

@@ -3,8 +3,8 @@ import { backends } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
 import { createToken } from '../../src/core/tokens';
+import { cheapPasswordHash } from '../support/passwords';
 import {
   agent,
   buildTestApp,
@@ -48,7 +48,7 @@ describe.each(backends)('ending sessions on every replica on %s', (backend) => {
     const password = 'sharp-edges-99';
     const user = await t.database.db
       .insertInto('users')
-      .values({ email, password: await hashPassword(password), emailVerified: true })
+      .values({ email, password: await cheapPasswordHash(password), emailVerified: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     const a = agent(t.app);

@@ -11,7 +11,7 @@ import {
 import { backends, DEFAULT_KNIFE_FACTS, seedOnboardedMembers } from '@vault/testing';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
+import { cheapPasswordHash } from '../support/passwords';
 import { type Agent, agent, buildTestApp, listenUrl, ORIGIN, type TestApp } from '../test-app';
 
 describe.each(backends)('live push over Socket.IO on %s', (backend) => {
@@ -24,7 +24,7 @@ describe.each(backends)('live push over Socket.IO on %s', (backend) => {
   beforeAll(async () => {
     t = await buildTestApp(backend, { listen: true });
     url = listenUrl(t.app);
-    const password = await hashPassword('password-123');
+    const password = await cheapPasswordHash('password-123');
     await t.database.db
       .insertInto('users')
       .values([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
+import { cheapPasswordHash } from '../support/passwords';
 import { agent, buildTestApp } from '../test-app';
 
 describe('polling the show state', () => {
@@ -8,7 +8,7 @@ describe('polling the show state', () => {
     try {
       await t.database.db
         .insertInto('users')
-        .values({ email: 'poller@example.com', password: await hashPassword('password-123') })
+        .values({ email: 'poller@example.com', password: await cheapPasswordHash('password-123') })
         .execute();
       const member = agent(t.app);
       await member.post('/api/auth/login', { email: 'poller@example.com', password: 'password-123' });

@@ -2,7 +2,7 @@ import { paymentMessages } from '@vault/contracts';
 import { backends } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
+import { cheapPasswordHash } from '../support/passwords';
 import { agent, buildTestApp, type TestApp, tokenizeCard } from '../test-app';
 
 const PASSWORD = 'password-123';
@@ -35,7 +35,7 @@ describe.each(backends)('limits on adding cards on %s', (backend) => {
   beforeAll(async () => {
     // Default limits: 5 saved cards, 10 attempts an hour per member, 30 per IP, a pause after 3 declines.
     t = await buildTestApp(backend, { listen: true });
-    passwordHash = await hashPassword(PASSWORD);
+    passwordHash = await cheapPasswordHash(PASSWORD);
   });
   afterAll(async () => {
     await t?.close();

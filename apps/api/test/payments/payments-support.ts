@@ -1,6 +1,6 @@
 import { generateSimulatorCredentials } from '@vault/authnet-simulator';
 import { expect } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
+import { cheapPasswordHash } from '../support/passwords';
 import { type Agent, agent, type TestApp, tokenizeCard } from '../test-app';
 
 // Shared by the onboarding-and-payments tests: the app's gateway settings, a member signed in
@@ -41,7 +41,7 @@ export function paymentsHelpers(app: () => TestApp) {
     const email = `member${++n}@example.com`;
     await app()
       .database.db.insertInto('users')
-      .values({ email, password: await hashPassword('password-123'), firstName: 'Ada', lastName: 'Blade' })
+      .values({ email, password: await cheapPasswordHash('password-123'), firstName: 'Ada', lastName: 'Blade' })
       .execute();
     const a = agent(app().app);
     await a.post('/api/auth/login', { email, password: 'password-123' });

@@ -1,7 +1,7 @@
 import { bladeLengthMessages } from '@vault/contracts';
 import { backends, DEFAULT_KNIFE_FACTS } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password';
+import { cheapPasswordHash } from '../support/passwords';
 import { type Agent, agent, buildTestApp, type TestApp } from '../test-app';
 
 describe.each(backends)('show administration and state on %s', (backend) => {
@@ -11,7 +11,7 @@ describe.each(backends)('show administration and state on %s', (backend) => {
 
   beforeAll(async () => {
     t = await buildTestApp(backend);
-    const password = await hashPassword('password-123');
+    const password = await cheapPasswordHash('password-123');
     await t.database.db
       .insertInto('users')
       .values([
