@@ -1,13 +1,73 @@
-import { useQuery } from '@tanstack/react-query';
-import type { OrderView, PurchaseView } from '@vault/contracts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FulfillmentSettings,
+  MemberReturn,
+  OrderList,
+  type OrderView,
+  type PurchaseView,
+  type ReturnBody,
+} from '@vault/contracts';
+import { api } from '../../../lib/api-client';
 import { purchasesKey } from '../../../lib/query-keys';
+import { toast } from '../../../lib/toast';
 
-const ordersKey = ['/api/orders'] as const;
+// The member's orders with what happened after the sale (shipment, refunds, return), checked
+// against their contracts: a drifted answer fails here, not as a package shown in the wrong state.
 
+export const ordersKey = ['/api/orders'] as const;
+export const fulfillmentSettingsKey = ['/api/fulfillment/settings'] as const;
+
+/**
+ * Read afresh each time the Orders tab or /account opens: a package ships, is delivered or is
+ * refunded while the member is away, and "where is my knife?" wants today's answer.
+ */
 export function useOrders() {
-  return useQuery<OrderView[]>({ queryKey: ordersKey });
+  return useQuery({
+    queryKey: ordersKey,
+    queryFn: async () => OrderList.parse(await api.get<unknown>(ordersKey[0])),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
 }
 
 export function usePurchases() {
   return useQuery<PurchaseView[]>({ queryKey: purchasesKey });
+}
+
+/** The operator's return window (days after delivery), for the note on orders not yet returnable. */
+export function useFulfillmentSettings() {
+  return useQuery({
+    queryKey: fulfillmentSettingsKey,
+    queryFn: async () => FulfillmentSettings.parse(await api.get<unknown>(fulfillmentSettingsKey[0])),
+  });
+}
+
+/** The order as it reads once its return is requested: the new return, and no second request. */
+export function withReturn(orders: readonly OrderView[], purchaseId: string, requested: MemberReturn): OrderView[] {
+  return orders.map((order) =>
+    order.id === purchaseId ? { ...order, return: requested, returnableUntil: null } : order,
+  );
+}
+
+/**
+ * POST /api/returns {purchaseId, reason}. The order shows the new return at once and the list is
+ * read again; the toast is given here, where it survives the form closing before the answer.
+ */
+export const requestReturnOptions = (queryClient: QueryClient) => ({
+  mutationFn: async (body: ReturnBody) => MemberReturn.parse(await api.post<unknown>('/api/returns', body)),
+  onSuccess: (requested: MemberReturn, { purchaseId }: ReturnBody) => {
+    queryClient.setQueryData<OrderView[]>(ordersKey, (orders) =>
+      orders ? withReturn(orders, purchaseId, requested) : orders,
+    );
+    void queryClient.invalidateQueries({ queryKey: ordersKey });
+    toast({
+      title: 'Return Requested',
+      description: `Your return number is ${requested.number}. We will email you once it is reviewed.`,
+      variant: 'success',
+    });
+  },
+});
+
+export function useRequestReturn() {
+  return useMutation(requestReturnOptions(useQueryClient()));
 }

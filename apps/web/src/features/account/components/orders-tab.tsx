@@ -1,13 +1,18 @@
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { purchaseStatusVariant } from '../../../lib/purchase-status';
-import { useOrders } from '../api/orders';
+import { useFulfillmentSettings, useOrders } from '../api/orders';
 import { orderNumber } from '../display';
 import { QuietText } from './card-section';
+import { OrderAfterSale } from './order-after-sale';
 
-/** Orders tab: the history in a scrolling area of height 96 units. */
+/**
+ * Orders tab: the history in a scrolling area of height 96 units; each order's shipment, refunds
+ * and return follow SPEC's fields.
+ */
 export function OrdersTab() {
   const orders = useOrders();
+  const returnWindowDays = useFulfillmentSettings().data?.returnWindowDays;
   if (orders.isPending) return <QuietText>Loading orders...</QuietText>;
   if (orders.isError) return <QuietText>Could not load your orders. Please refresh the page.</QuietText>;
   if (orders.data.length === 0) {
@@ -38,6 +43,7 @@ export function OrdersTab() {
             <p className="mt-2 border-vault-700 border-t pt-2 text-steel-400 text-xs">
               Ships to: <span className="text-steel-200">{order.shippingAddress}</span>
             </p>
+            <OrderAfterSale order={order} returnWindowDays={returnWindowDays} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,71 @@
+import { type FormEvent, useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { RETURN_REASON_MAX } from '../fulfillment-display';
+
+/**
+ * The return request's form, as it looks in each state: the reason (required), Submit (busy while
+ * the request is out) and Cancel; the contract's message under the reason, the server's refusal
+ * under the buttons. The reason field takes the focus when the form opens.
+ */
+export function ReturnForm({
+  id,
+  orderLabel,
+  reason,
+  reasonError,
+  serverError,
+  busy,
+  onReasonChange,
+  onSubmit,
+  onCancel,
+}: {
+  id: string;
+  orderLabel: string;
+  reason: string;
+  reasonError?: string;
+  serverError?: string;
+  busy: boolean;
+  onReasonChange: (reason: string) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form
+      id={id}
+      onSubmit={submit}
+      noValidate
+      aria-label={`Request a return of order ${orderLabel}`}
+      className="space-y-3 rounded-xl border border-vault-700 bg-vault-950 p-3"
+    >
+      <TextareaField
+        ref={field}
+        label="Why are you returning it?"
+        value={reason}
+        onChange={(event) => onReasonChange(event.target.value)}
+        maxLength={RETURN_REASON_MAX}
+        required
+        readOnly={busy}
+        error={reasonError}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" className="min-h-10 px-4" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" className="min-h-10 px-4" disabled={busy}>
+          {busy ? 'Submitting...' : 'Submit'}
+        </Button>
+      </div>
+      {serverError ? (
+        <p role="alert" className="text-red-400 text-sm">
+          {serverError}
+        </p>
+      ) : null}
+    </form>
+  );
+}
