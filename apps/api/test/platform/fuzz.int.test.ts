@@ -19,7 +19,12 @@ import { storedBeyondLimits } from './fuzz-stored-limits';
  * in the database may exceed the column limits (address 60, city 40, …) or the contracts' limits.
  */
 const SEED = 11_2025;
-const PER_ROUTE = 200;
+/**
+ * Requests per route. PGlite is Postgres compiled to WebAssembly: the column limits and type
+ * refusals the fuzz hunts answer alike there, so the embedded backend gets every route fuzzed with
+ * fewer requests (and its own sequence), and the time goes to the production database.
+ */
+const PER_ROUTE = { postgres: 200, pglite: 60 } as const;
 const LOTS = 1_000_000;
 
 type Role = 'anonymous' | 'customer' | 'admin';
@@ -42,6 +47,8 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
           forgotPassword: { perIp: LOTS, perEmail: LOTS },
           resetPassword: { perIp: LOTS },
           cards: { perMember: LOTS, perIp: LOTS, declinesBeforeLock: LOTS },
+          // A refused press is held up to a second before its 429: 200 presses would wait ~17 s.
+          buyPresses: { burst: LOTS, perSecond: LOTS },
         },
       },
       prepare: (app) =>
@@ -90,11 +97,12 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
     return (await probe('customer')).statusCode === 403 ? 'admin' : 'customer';
   }
 
-  it(`answers ${PER_ROUTE} generated requests per route without a 5xx, and stores nothing past the limits`, async () => {
+  const perRoute = PER_ROUTE[backend];
+  it(`answers ${perRoute} generated requests per route without a 5xx, and stores nothing past the limits`, async () => {
     const routes = t.app.routeTable
       .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
       .sort((a, b) => order(`${a.method} ${a.url}`) - order(`${b.method} ${b.url}`));
-    const rng = createRng(SEED);
+    const rng = createRng(backend === 'postgres' ? SEED : SEED + 1);
     const failures: string[] = [];
     const summary: string[] = [];
     let total = 0;
@@ -106,7 +114,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
       let accepted = 0;
       let fivexx = 0;
       const statuses = new Map<number, number>();
-      for (let i = 0; i < PER_ROUTE; i++) {
+      for (let i = 0; i < perRoute; i++) {
         const request = generate(route, rng, i % 25 === 0 ? await pools() : pool, accepted);
         const bodySchema = route.schema?.body as z.ZodType | undefined;
         if (bodySchema?.safeParse(request.raw ? parsedRaw(request.raw) : request.body).success) accepted++;
@@ -134,7 +142,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
         }
       }
       summary.push(
-        `${key} as ${role}: ${PER_ROUTE} requests in ${Date.now() - started} ms, ${fivexx} 5xx, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+        `${key} as ${role}: ${perRoute} requests in ${Date.now() - started} ms, ${fivexx} 5xx, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
       );
     }
     console.log(`fuzz on ${backend}: ${routes.length} routes, ${total} requests\n${summary.join('\n')}`);
