@@ -47,6 +47,10 @@ import adminPurchaseRoutes from './purchases/admin.routes';
 import orderRoutes from './purchases/orders.routes';
 import purchaseRoutes from './purchases/routes';
 import reminderRoutes from './reminders/routes';
+import adminReturnRoutes from './returns/admin-returns.routes';
+import { refunds } from './returns/plugin';
+import adminRefundRoutes from './returns/refunds.routes';
+import returnRoutes from './returns/returns.routes';
 import { sales } from './sales/plugin';
 import buyRoutes from './sales/routes';
 import { socketBuy } from './sales/socket-buy';
@@ -151,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(realtime);
   await app.register(eligibility);
   await app.register(sales);
+  await app.register(refunds);
   await app.register(socketBuy);
   await app.register(memberEligibility);
   await app.register(watcherSamples);
@@ -164,6 +169,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(purchaseRoutes, { prefix: '/api/purchases' });
   await app.register(adminPurchaseRoutes, { prefix: '/api/purchases' });
+  await app.register(returnRoutes, { prefix: '/api/returns' });
+  await app.register(adminReturnRoutes, { prefix: '/api/admin/returns' });
+  await app.register(adminRefundRoutes, { prefix: '/api/admin/purchases' });
   await app.register(showRoutes, { prefix: '/api/show' });
   await app.register(buyRoutes, { prefix: '/api/show' });
   await app.register(testProductRoutes, { prefix: '/api/test-products' });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../platform/current-user';
 import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
-import { memberOrders } from './purchases';
+import { memberOrderViews } from './orders';
 
 /** The member's orders, as the Orders tab of account settings lists them: one per purchase, newest first. */
 const orders: FastifyPluginAsync = async (fastify) => {
@@ -11,7 +11,7 @@ const orders: FastifyPluginAsync = async (fastify) => {
   guardEveryRoute(fastify, app.authenticate);
 
   app.get('/', { schema: { response: { 200: OrderList } } }, async (request) =>
-    memberOrders(app.deps, requireUser(request).id),
+    memberOrderViews(app.deps, requireUser(request).id),
   );
 };
 

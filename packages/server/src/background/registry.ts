@@ -35,6 +35,8 @@ export interface BackgroundTask {
 export const PRUNE_SESSIONS_EVERY_MS = 15 * 60 * 1000;
 /** Pending sale claims are looked at this often (a crash or a lost gateway answer left them). */
 export const RECONCILE_CLAIMS_EVERY_MS = 5_000;
+/** Pending refunds (a lost gateway answer) are looked at this often. */
+export const RECONCILE_REFUNDS_EVERY_MS = 10_000;
 /** Buy presses per item reach the database this often (the show report's demand). */
 export const FLUSH_BUY_ATTEMPTS_EVERY_MS = 1_000;
 /** The watcher count is written to the show's event log this often while a show is live. */
@@ -83,6 +85,13 @@ export const backgroundTasks = {
     note: 'first pass on listen, embedded settling every pending claim',
     embedded: { process: 'api', form: 'a timer in the API' },
     scaled: { process: 'api', how: 'locked', form: 'lock `<prefix>:lock:reconcile`, held 4 s' },
+  },
+  'refund-reconciler': {
+    does: 'Marks refunds left pending (a lost gateway answer, a crash) done or failed, as the gateway says',
+    everyMs: RECONCILE_REFUNDS_EVERY_MS,
+    note: 'first pass on listen, embedded asking about every pending refund',
+    embedded: { process: 'api', form: 'a timer in the API' },
+    scaled: { process: 'api', how: 'locked', form: 'lock `<prefix>:lock:reconcile-refunds`, held 9 s' },
   },
   'watcher-samples': {
     does: "Writes the watcher count to the live show's event log (the show report's members watching)",

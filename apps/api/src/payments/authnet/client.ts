@@ -216,7 +216,7 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
     async findTransactionByInvoice(
       customerProfileId: string,
       invoiceNumber: string,
-    ): Promise<{ transId: string; status: string } | null> {
+    ): Promise<{ transId: string; status: string; customerPaymentProfileId?: string } | null> {
       const json = await call(
         build.getTransactionListForCustomerRequest(options.auth, { customerProfileId, limit: 100 }),
       );
@@ -225,11 +225,25 @@ export function createAuthNetClient(options: AuthNetClientOptions) {
       if (first?.code === 'I00004' || first?.code === 'E00045') return null;
       ok(json);
       const list = z
-        .array(z.object({ transId: z.string(), transactionStatus: z.string(), invoiceNumber: z.string().optional() }))
+        .array(
+          z.object({
+            transId: z.string(),
+            transactionStatus: z.string(),
+            invoiceNumber: z.string().optional(),
+            // The card it was made with: a refund goes back to the card of the original charge.
+            profile: z.object({ customerPaymentProfileId: z.string().optional() }).optional(),
+          }),
+        )
         .default([])
         .parse(json.transactions);
       const match = list.find((t) => t.invoiceNumber === invoiceNumber);
-      return match ? { transId: match.transId, status: match.transactionStatus } : null;
+      if (!match) return null;
+      const paymentProfileId = match.profile?.customerPaymentProfileId;
+      return {
+        transId: match.transId,
+        status: match.transactionStatus,
+        ...(paymentProfileId ? { customerPaymentProfileId: paymentProfileId } : {}),
+      };
     },
 
     /**
