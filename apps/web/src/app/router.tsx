@@ -1,6 +1,8 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AccountPage } from '../features/account/components/account-page';
 import { AdminEligibilityRoute, AdminMembersRoute, AdminRoute, AdminShowsRoute } from '../features/admin/admin-access';
+import { packingSlipRoute } from '../features/admin/fulfillment/paths';
+import { AdminFulfillmentRoute, PackingSlipRoute } from '../features/admin/fulfillment/routes';
 import { showReportRoute } from '../features/admin/report/paths';
 import { ShowReportRoute } from '../features/admin/report/show-report-route';
 import { ExternalAuthPage } from '../features/auth/components/external-auth-page';
@@ -48,12 +50,14 @@ export const router = createBrowserRouter([
       // Opened from an email, signed in or not: the token in the link is the proof.
       { path: paths.unsubscribe, element: <UnsubscribePage /> },
       // The admin screens guard themselves: a visitor or customer at /admin sees Admin Access
-      // Required (not the login redirect), as at /admin/eligibility and /admin/members; the show
-      // manager at /admin/shows sends them to /show.
+      // Required (not the login redirect), as at /admin/eligibility, /admin/members and
+      // /admin/fulfillment (its packing slips too); the show manager at /admin/shows sends them to /show.
       { path: paths.admin, element: <AdminRoute /> },
       { path: paths.adminShows, element: <AdminShowsRoute /> },
       { path: paths.adminEligibility, element: <AdminEligibilityRoute /> },
       { path: paths.adminMembers, element: <AdminMembersRoute /> },
+      { path: paths.adminFulfillment, element: <AdminFulfillmentRoute /> },
+      { path: packingSlipRoute, element: <PackingSlipRoute /> },
       { path: showReportRoute, element: <ShowReportRoute /> },
       {
         path: paths.auth,

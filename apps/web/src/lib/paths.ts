@@ -12,6 +12,7 @@ export const paths = {
   adminShows: '/admin/shows',
   adminEligibility: '/admin/eligibility',
   adminMembers: '/admin/members',
+  adminFulfillment: '/admin/fulfillment',
   auth: '/auth',
   /** The unsubscribe page: the one-click link in reminder emails (public). */
   unsubscribe: '/unsubscribe',

@@ -5,6 +5,7 @@ const links = [
   { to: paths.admin, label: 'Dashboard' },
   { to: paths.adminEligibility, label: 'Eligibility' },
   { to: paths.adminMembers, label: 'Members' },
+  { to: paths.adminFulfillment, label: 'Fulfillment' },
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -12,11 +13,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-vault-700 text-white' : 'text-steel-400 hover:text-steel-200'
   }`;
 
-/** The admin area's screens: the dashboard, the eligibility rules and the member lookup. */
+/** The admin area's screens: the dashboard, the eligibility rules, the member lookup and fulfillment. */
 export function AdminNav({ className = '' }: { className?: string }) {
   return (
     <nav aria-label="Admin screens" className={className}>
-      <ul className="grid grid-cols-3 gap-1 rounded-xl border border-vault-700 bg-vault-900 p-1 sm:inline-grid sm:w-auto">
+      <ul className="grid grid-cols-2 gap-1 rounded-xl border border-vault-700 bg-vault-900 p-1 sm:inline-grid sm:w-auto sm:grid-cols-4">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end className={linkClass}>
