@@ -2,6 +2,7 @@ import { ReceiptMailPayload, type ReminderKind, ReminderMailPayload } from '@vau
 import type { Database, MailOutboxRow } from '@vault/db';
 import type { Kysely } from 'kysely';
 import { renderPasswordReset, renderVerifyEmail } from './account-mail';
+import { renderRefundIssued, renderReturnDecision, renderShipmentShipped } from './after-sale-mail';
 import type { MailMessage } from './mailer';
 import { receiptMail, reminderMail } from './templates';
 
@@ -33,6 +34,14 @@ export async function renderRow(
       return renderVerifyEmail(db, row, links, now);
     case 'password_reset':
       return renderPasswordReset(db, row, links, now);
+    case 'shipment_shipped':
+      return renderShipmentShipped(db, row, links);
+    case 'return_approved':
+      return renderReturnDecision(db, row, 'approved', links);
+    case 'return_declined':
+      return renderReturnDecision(db, row, 'declined', links);
+    case 'refund_issued':
+      return renderRefundIssued(db, row, links);
   }
 }
 

@@ -40,7 +40,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Paragraphs of text, and the same as simple HTML with links clickable. */
-function body(paragraphs: Array<string | { label: string; href: string }>): Pick<MailMessage, 'text' | 'html'> {
+export function body(paragraphs: Array<string | { label: string; href: string }>): Pick<MailMessage, 'text' | 'html'> {
   const text = paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}:\n${p.href}`)).join('\n\n');
   const html = paragraphs
     .map((p) =>
