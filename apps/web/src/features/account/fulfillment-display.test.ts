@@ -117,7 +117,7 @@ describe('returns', () => {
     const note = fulfillmentMessages.returnWindowClosed(30);
     expect(returnWindowNote(orderView({ shipment: shipmentOf('shipped') }), 30)).toBe(note);
     expect(returnWindowNote(orderView({ shipment: shipmentOf('delivered') }), 30)).toBe(note);
-    // Not while it is packed, nor beside a Request a return, a return, a void, or before the settings arrive.
+    // Not while it is packed, nor beside a Request a return, a return, a void, a full refund, or before the settings arrive.
     expect(returnWindowNote(orderView({ shipment: shipmentOf('processing') }), 30)).toBeNull();
     const returnable = { shipment: shipmentOf('delivered'), returnableUntil: '2026-04-08T12:00:00.000Z' };
     expect(returnWindowNote(orderView(returnable), 30)).toBeNull();
@@ -126,6 +126,8 @@ describe('returns', () => {
     );
     expect(returnWindowNote(orderView({ status: 'voided', shipment: shipmentOf('shipped') }), 30)).toBeNull();
     expect(returnWindowNote(orderView({ shipment: shipmentOf('shipped') }), undefined)).toBeNull();
+    const refunded = [{ amount: '120.00', createdAt: '2026-03-07T12:00:00.000Z' }];
+    expect(returnWindowNote(orderView({ shipment: shipmentOf('shipped'), refunds: refunded }), 30)).toBeNull();
   });
 
   it("asks for a reason in the contract's words, and takes one up to 1,000 characters", () => {

@@ -98,13 +98,15 @@ export const returnableText = (until: string): string => `until ${formatDate(unt
 
 /**
  * The return window, said before a package can be returned (on its way) or once it no longer can
- * (delivered, window over); null when a return is requestable or already asked for.
+ * (delivered, window over); null when a return is requestable or already asked for, and on an
+ * order refunded in full, where there is nothing left to return for.
  */
 export function returnWindowNote(
-  order: Pick<OrderView, 'status' | 'shipment' | 'return' | 'returnableUntil'>,
+  order: Pick<OrderView, 'status' | 'shipment' | 'return' | 'returnableUntil' | 'totalAmount' | 'refunds'>,
   returnWindowDays: number | undefined,
 ): string | null {
-  if (returnWindowDays === undefined || order.return || order.returnableUntil || !willShip(order.status)) return null;
+  if (returnWindowDays === undefined || order.return || order.returnableUntil) return null;
+  if (!willShip(order.status) || refundedInFull(order)) return null;
   const status = order.shipment?.status;
   return status === 'shipped' || status === 'delivered'
     ? fulfillmentMessages.returnWindowClosed(returnWindowDays)

@@ -43,11 +43,24 @@ describe('requesting a return', () => {
     });
   });
 
-  it("leaves the order as it was on a 409 and reads the server's message", async () => {
+  it("reads the server's message on a 409, in a toast too, and reads the changed order again", async () => {
     const refusal = { message: fulfillmentMessages.returnOpen, code: 'return_not_allowed' };
     const { queryClient, result } = submit(409, refusal);
     const error = await result.catch((e: unknown) => e);
     expect(returnRequestProblem(error)).toBe('A return of this item is already in progress');
     expect(queryClient.getQueryData<OrderView[]>(ordersKey)).toEqual([delivered]);
+    expect(queryClient.getQueryState(ordersKey)?.isInvalidated).toBe(true);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Return Not Requested',
+      description: 'A return of this item is already in progress',
+      variant: 'destructive',
+    });
+  });
+
+  it('keeps the form and the order as they are when the request did not get through', async () => {
+    const { queryClient, result } = submit(503, { message: 'The vault is busy', code: 'service_unavailable' });
+    const error = await result.catch((e: unknown) => e);
+    expect(returnRequestProblem(error)).toBe('The vault is busy');
+    expect(queryClient.getQueryState(ordersKey)?.isInvalidated).toBe(false);
   });
 });

@@ -7,9 +7,10 @@ import {
   type PurchaseView,
   type ReturnBody,
 } from '@vault/contracts';
-import { api } from '../../../lib/api-client';
+import { api, serverCode } from '../../../lib/api-client';
 import { purchasesKey } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
+import { returnRequestProblem } from '../fulfillment-display';
 
 // The member's orders with what happened after the sale (shipment, refunds, return), checked
 // against their contracts: a drifted answer fails here, not as a package shown in the wrong state.
@@ -51,7 +52,10 @@ export function withReturn(orders: readonly OrderView[], purchaseId: string, req
 
 /**
  * POST /api/returns {purchaseId, reason}. The order shows the new return at once and the list is
- * read again; the toast is given here, where it survives the form closing before the answer.
+ * read again; the toast is given here, where it survives the form closing before the answer. A
+ * refusal (the window closed, a return already asked for elsewhere) means the order has changed:
+ * it is read again, and the server's reason is told in a toast, since the fresh order may no longer
+ * have the form that showed it.
  */
 export const requestReturnOptions = (queryClient: QueryClient) => ({
   mutationFn: async (body: ReturnBody) => MemberReturn.parse(await api.post<unknown>('/api/returns', body)),
@@ -65,6 +69,11 @@ export const requestReturnOptions = (queryClient: QueryClient) => ({
       description: `Your return number is ${requested.number}. We will email you once it is reviewed.`,
       variant: 'success',
     });
+  },
+  onError: (error: Error) => {
+    if (serverCode(error) !== 'return_not_allowed') return;
+    void queryClient.invalidateQueries({ queryKey: ordersKey });
+    toast({ title: 'Return Not Requested', description: returnRequestProblem(error), variant: 'destructive' });
   },
 });
 

@@ -6,7 +6,7 @@ import { RETURN_REASON_MAX } from '../fulfillment-display';
 /**
  * The return request's form, as it looks in each state: the reason (required), Submit (busy while
  * the request is out) and Cancel; the contract's message under the reason, the server's refusal
- * under the buttons. The reason field takes the focus when the form opens.
+ * under the buttons.
  */
 export function ReturnForm({
   id,
@@ -30,7 +30,11 @@ export function ReturnForm({
   onCancel: () => void;
 }) {
   const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => field.current?.focus(), []);
+  // The reason takes the focus when the form opens, and again when a submit finds it wanting, so
+  // the member types straight into it.
+  useEffect(() => {
+    if (reasonError !== undefined || field.current !== document.activeElement) field.current?.focus();
+  }, [reasonError]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
