@@ -6,15 +6,15 @@ import { ReturnForm } from './return-form';
 import { ReturnRequest } from './return-request';
 
 const noop = () => undefined;
+const accept = () => true;
 const form = (props: Partial<Parameters<typeof ReturnForm>[0]> = {}) =>
   renderWithData(
     <ReturnForm
-      id="return-form"
       orderLabel="3f2a9c1d"
       reason=""
       busy={false}
       onReasonChange={noop}
-      onSubmit={noop}
+      onSubmit={accept}
       onCancel={noop}
       {...props}
     />,

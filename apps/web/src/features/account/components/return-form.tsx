@@ -9,7 +9,6 @@ import { RETURN_REASON_MAX } from '../fulfillment-display';
  * under the buttons.
  */
 export function ReturnForm({
-  id,
   orderLabel,
   reason,
   reasonError,
@@ -19,29 +18,26 @@ export function ReturnForm({
   onSubmit,
   onCancel,
 }: {
-  id: string;
   orderLabel: string;
   reason: string;
   reasonError?: string;
   serverError?: string;
   busy: boolean;
   onReasonChange: (reason: string) => void;
-  onSubmit: () => void;
+  /** False when the reason will not do: the focus goes back to it. */
+  onSubmit: () => boolean;
   onCancel: () => void;
 }) {
   const field = useRef<HTMLTextAreaElement>(null);
   // The reason takes the focus when the form opens, and again when a submit finds it wanting, so
   // the member types straight into it.
-  useEffect(() => {
-    if (reasonError !== undefined || field.current !== document.activeElement) field.current?.focus();
-  }, [reasonError]);
+  useEffect(() => field.current?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    if (!onSubmit()) field.current?.focus();
   };
   return (
     <form
-      id={id}
       onSubmit={submit}
       noValidate
       aria-label={`Request a return of order ${orderLabel}`}

@@ -1,5 +1,5 @@
 import type { OrderView } from '@vault/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useRequestReturn } from '../api/orders';
 import { orderNumber } from '../display';
@@ -11,7 +11,6 @@ import { ReturnForm } from './return-form';
  * the server has the request the order shows the return (the list is refreshed by the mutation).
  */
 export function ReturnRequest({ order, until }: { order: OrderView; until: string }) {
-  const formId = useId();
   const opener = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
   const request = useRequestReturn();
@@ -33,10 +32,7 @@ export function ReturnRequest({ order, until }: { order: OrderView; until: strin
     setServerError(undefined);
   };
 
-  const submit = async () => {
-    const problem = reasonProblem(reason);
-    setReasonError(problem);
-    if (problem) return;
+  const send = async () => {
     setServerError(undefined);
     try {
       await request.mutateAsync({ purchaseId: order.id, reason: reason.trim() });
@@ -45,10 +41,17 @@ export function ReturnRequest({ order, until }: { order: OrderView; until: strin
     }
   };
 
+  const submit = (): boolean => {
+    const problem = reasonProblem(reason);
+    setReasonError(problem);
+    if (problem) return false;
+    void send();
+    return true;
+  };
+
   if (open) {
     return (
       <ReturnForm
-        id={formId}
         orderLabel={orderNumber(order.id)}
         reason={reason}
         reasonError={reasonError}
