@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -6,12 +6,17 @@ import { useShipment } from './api';
 import { PackingSlip } from './packing-slip';
 import { useShowPrices } from './use-show-prices';
 
-// On paper only the slip prints, black on white, whatever the app's dark theme paints the page.
-const printStyle = `
-@media print {
-  html, body { background: #fff !important; color: #000 !important; }
-  @page { margin: 14mm; }
-}`;
+// On paper only the slip prints, black on white. The app's dark theme paints the body, which a
+// printer set to print backgrounds would put in the page margins: the body turns white for print
+// while the slip is open. (No <style> element: the CSP allows only the app's own stylesheet.)
+const PRINT_WHITE = ['print:bg-white', 'print:text-black'];
+
+function useWhiteBodyInPrint() {
+  useEffect(() => {
+    document.body.classList.add(...PRINT_WHITE);
+    return () => document.body.classList.remove(...PRINT_WHITE);
+  }, []);
+}
 
 function Toolbar({ showPrices, onShowPrices }: { showPrices: boolean; onShowPrices: (show: boolean) => void }) {
   const id = useId();
@@ -43,10 +48,10 @@ export function PackingSlipPage() {
   const { shipmentId = '' } = useParams();
   const shipment = useShipment(shipmentId);
   const [showPrices, setShowPrices] = useShowPrices();
+  useWhiteBodyInPrint();
 
   return (
     <div className="min-h-dvh bg-neutral-100 text-black print:bg-white">
-      <style>{printStyle}</style>
       <Toolbar showPrices={showPrices} onShowPrices={setShowPrices} />
       <main className="mx-auto max-w-3xl py-4 sm:py-8 print:max-w-none print:py-0">
         {shipment.isPending ? (

@@ -59,7 +59,7 @@ export function PackingSlip({
       <table className="mt-6 w-full border-collapse text-sm">
         <thead>
           <tr className="border-black border-b text-left">
-            <th scope="col" className="py-2 pr-3 font-semibold">
+            <th scope="col" className="w-px whitespace-nowrap py-2 pr-4 font-semibold">
               Order
             </th>
             <th scope="col" className="py-2 pr-3 font-semibold">
@@ -75,7 +75,7 @@ export function PackingSlip({
         <tbody>
           {shipment.items.map((item) => (
             <tr key={item.purchaseId} className="border-neutral-400 border-b align-top">
-              <td className="py-2 pr-3 font-mono">{item.orderNumber}</td>
+              <td className="whitespace-nowrap py-2 pr-4 font-mono">{item.orderNumber}</td>
               <td className="py-2 pr-3">
                 <p className="break-words font-semibold">{item.title}</p>
                 <p className="break-words">{itemFactsText(item)}</p>
