@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './common';
 import { PurchaseStatus, ShowItemStatus, ShowStatus } from './enums';
+import { ReturnStatus, ShipmentStatus } from './fulfillment';
 
 // The show report, an admin's look back at (or into) a show: its timeline from show_events and a report
 // of what sold, to whom, how fast, and how much demand each item met.
@@ -37,6 +38,26 @@ export const TimelineEntry = z.object({
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
+/** One item's purchase after the sale: its package, the money captured and given back, its return. */
+export const ReportItemAfterSale = z.object({
+  /** The package carrying it; null while it is not bundled (or was voided). */
+  shipmentStatus: ShipmentStatus.nullable(),
+  /** YYYY-MM-DD. */
+  shipBy: z.iso.date().nullable(),
+  shippedAt: z.iso.datetime().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
+  /** Shipped on or before its ship-by day (the UTC day of shipping); null until it ships. */
+  shippedOnTime: z.boolean().nullable(),
+  /** Calendar days from the show's end to the package's shipping, one decimal; null until both happened. */
+  daysToShip: z.number().nonnegative().nullable(),
+  captured: Money.nullable(),
+  /** Refunds the gateway carried out (pending and failed ones are not money back). */
+  refunded: Money,
+  /** The latest return asked for on it. */
+  returnStatus: ReturnStatus.nullable(),
+});
+export type ReportItemAfterSale = z.infer<typeof ReportItemAfterSale>;
+
 export const ReportItem = z.object({
   id: z.uuid(),
   /** Position in the lineup, from 0. */
@@ -70,8 +91,53 @@ export const ReportItem = z.object({
       presses: z.number().int().nonnegative(),
     }),
   ),
+  afterSale: ReportItemAfterSale,
 });
 export type ReportItem = z.infer<typeof ReportItem>;
+
+const Count = z.number().int().nonnegative();
+
+/**
+ * The business after the sale: the packages that carry the show's knives, how promptly they
+ * shipped, the returns asked for and the money given back.
+ */
+export const ReportAfterSale = z.object({
+  packages: z.object({
+    total: Count,
+    /** Not shipped yet (processing, or being captured for shipping). */
+    toPack: Count,
+    /** Shipped and not yet delivered. */
+    shipped: Count,
+    delivered: Count,
+    /** Not shipped and past its ship-by day now. */
+    late: Count,
+  }),
+  onTime: z.object({
+    /** Packages shipped (delivered ones included). */
+    shipped: Count,
+    /** Of those, shipped on or before their ship-by day (the UTC day of shipping). */
+    onTime: Count,
+    /** onTime / shipped, 0 to 1; null when nothing has shipped. */
+    rate: z.number().min(0).max(1).nullable(),
+  }),
+  /** Calendar days from the show's end to each package's shipping, one decimal; null when none. */
+  daysToShip: z.object({ median: z.number().nonnegative().nullable(), max: z.number().nonnegative().nullable() }),
+  /** Returns of the show's purchases by status (a declined one followed by a new request counts twice). */
+  returns: z.object({ requested: Count, approved: Count, declined: Count, received: Count, refunded: Count }),
+  refunds: z.object({
+    /** Refunds the gateway carried out. */
+    count: Count,
+    /** At the gateway now. */
+    pending: Count,
+    /** The sum of the refunds carried out. */
+    amount: Money,
+    /** amount / captured; null when nothing was captured. */
+    shareOfCaptured: z.number().nonnegative().nullable(),
+  }),
+  /** What the gateway captured on the show's purchases. */
+  captured: Money,
+});
+export type ReportAfterSale = z.infer<typeof ReportAfterSale>;
 
 export const WatchersSample = z.object({ at: z.iso.datetime(), count: z.number().int().nonnegative() });
 
@@ -98,6 +164,7 @@ export const ShowReport = z.object({
     attemptMembers: z.number().int().nonnegative(),
     peakWatchers: z.number().int().nonnegative(),
   }),
+  afterSale: ReportAfterSale,
   items: z.array(ReportItem),
   watchers: z.array(WatchersSample),
   timeline: z.array(TimelineEntry),

@@ -1,7 +1,10 @@
 import type { BuyAttempts, ReportItem, ShowReport } from '@vault/contracts';
 import type { BuyAttemptOutcome, Show, ShowItem } from '@vault/db';
 import type { PurchaseWithBuyer } from '../purchases';
+import { afterSaleOf, itemsAfterSale } from './after-sale';
+import type { PurchaseAfterSaleRow, ReportShipmentRow } from './after-sale.repository';
 import { latestRunStart, type ReportEvent, secondsBetween, walkRuns } from './events';
+import { cents, money } from './money';
 import type { BuyAttemptRow } from './repository';
 import { buildTimeline } from './timeline';
 
@@ -18,6 +21,11 @@ export interface ReportInput {
   hearts: Map<string, number>;
   /** Presses the eligibility rules refused, per item and rule, with the rule's label. */
   refusals: RefusalRow[];
+  /** The packages carrying the show's knives, and per purchase its capture, returns and refunds. */
+  shipments: ReportShipmentRow[];
+  afterSale: PurchaseAfterSaleRow[];
+  /** Now, for the packages late to ship. */
+  now: Date;
 }
 
 export interface RefusalRow {
@@ -36,14 +44,6 @@ export interface MemberCountRow {
 
 /** Purchases that still hold the member's money. */
 const HOLDS_MONEY = new Set(['authorized', 'completed']);
-
-/** "12.50" → 1250: money is added up in cents, never as floats. */
-function cents(amount: string): number {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
-const money = (total: number) => `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
 
 function attemptsOf(rows: BuyAttemptRow[]): BuyAttempts {
   const counts: BuyAttempts = { won: 0, sold: 0, declined: 0, error: 0, timeout: 0, replay: 0, refused: 0, total: 0 };
@@ -98,6 +98,17 @@ export function buildReport(input: ReportInput): ShowReport {
     return purchase ? { id: purchase.userId, email: purchase.email, fullName: purchase.fullName } : null;
   };
   const { shownInRun, sales, runStart } = itemTimes(events);
+  const run = events.slice(runStart);
+  const completed = run.findLast(
+    (e) => e.type === 'completed' || (e.type === 'scheduled' && e.scheduledStatus === 'completed'),
+  );
+  const afterSaleInput = {
+    shipments: input.shipments,
+    purchases: input.afterSale,
+    showEnd: completed?.occurredAt ?? null,
+    now: input.now,
+  };
+  const afterSaleOfPurchase = itemsAfterSale(afterSaleInput);
 
   const reportItems: ReportItem[] = items.map((item, index) => {
     const sold = item.status === 'sold';
@@ -122,17 +133,14 @@ export function buildReport(input: ReportInput): ShowReport {
       eligibilityRefusals: input.refusals
         .filter((row) => row.showItemId === item.id)
         .map(({ rule, label, members, presses }) => ({ rule, label, members, presses })),
+      afterSale: afterSaleOfPurchase(purchase?.id),
     };
   });
 
-  const run = events.slice(runStart);
   const watchers = run.flatMap((e) =>
     e.watchers === null ? [] : [{ at: e.occurredAt.toISOString(), count: e.watchers }],
   );
   const started = events[runStart];
-  const completed = run.findLast(
-    (e) => e.type === 'completed' || (e.type === 'scheduled' && e.scheduledStatus === 'completed'),
-  );
   const soldCount = reportItems.filter((item) => item.status === 'sold').length;
   const revenue = input.purchases.filter((p) => HOLDS_MONEY.has(p.status)).reduce((sum, p) => sum + cents(p.amount), 0);
 
@@ -154,6 +162,7 @@ export function buildReport(input: ReportInput): ShowReport {
       attemptMembers: input.attemptMembers.find((row) => row.showItemId === null)?.members ?? 0,
       peakWatchers: watchers.reduce((peak, sample) => Math.max(peak, sample.count), 0),
     },
+    afterSale: afterSaleOf(afterSaleInput),
     items: reportItems,
     watchers,
     timeline: buildTimeline(events, {

@@ -1,6 +1,7 @@
 import type { ReportItem, ShowReport } from '@vault/contracts';
 import { parseCsv } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
+import { afterSaleOf, NOTHING_YET } from './after-sale';
 import { reportCsv } from './csv';
 
 const attempts = { won: 1, sold: 0, declined: 0, error: 0, timeout: 0, replay: 0, refused: 2, total: 3 };
@@ -21,9 +22,12 @@ function item(overrides: Partial<ReportItem>): ReportItem {
     attemptMembers: { ...attempts, refused: 1, total: 2 },
     hearts: 0,
     eligibilityRefusals: [],
+    afterSale: NOTHING_YET,
     ...overrides,
   };
 }
+
+const nothingAfterSale = afterSaleOf({ shipments: [], purchases: [], showEnd: null, now: new Date() });
 
 function reportOf(items: ReportItem[]): ShowReport {
   return {
@@ -44,6 +48,7 @@ function reportOf(items: ReportItem[]): ShowReport {
       attemptMembers: 0,
       peakWatchers: 0,
     },
+    afterSale: nothingAfterSale,
     items,
     watchers: [],
     timeline: [],
@@ -102,5 +107,42 @@ describe('the show report CSV', () => {
       reportOf([item({ buyer: { id: item({}).buyer?.id ?? '', email: '=x;y@x.co', fullName: null } })]),
     );
     expect(parseCsv(csv.replace(/^\uFEFF/, ''))[1]?.[7]).toBe("'=x;y@x.co");
+  });
+
+  it("ends each item's row with its package, capture, refund and return", () => {
+    const shipped = item({
+      afterSale: {
+        shipmentStatus: 'delivered',
+        shipBy: '2025-03-05',
+        shippedAt: '2025-03-05T23:30:00.000Z',
+        deliveredAt: '2025-03-07T12:00:00.000Z',
+        shippedOnTime: true,
+        daysToShip: 2.1,
+        captured: '60.00',
+        refunded: '30.00',
+        returnStatus: 'refunded',
+      },
+    });
+    const late = item({ index: 1, afterSale: { ...shipped.afterSale, shippedOnTime: false, returnStatus: null } });
+    const unsold = item({ index: 2, buyer: null, soldAt: null, purchaseStatus: null });
+    const [head = [], ...rows] = parseCsv(reportCsv(reportOf([shipped, late, unsold])).replace(/^\uFEFF/, ''));
+    // The after-sale columns come last (the show report run test reads the whole header).
+    expect(head.indexOf('Shipment status')).toBe(head.length - 9);
+    for (const row of rows) expect(row).toHaveLength(head.length);
+    expect(rows[0]?.slice(-9)).toEqual([
+      'delivered',
+      '2025-03-05',
+      '2025-03-05T23:30:00.000Z',
+      '2025-03-07T12:00:00.000Z',
+      'yes',
+      '2.1',
+      '60.00',
+      '30.00',
+      'refunded',
+    ]);
+    expect(rows[1]?.slice(-5, -4)).toEqual(['no']);
+    expect(rows[1]?.at(-1)).toBe('');
+    // An item nobody bought: nothing after the sale, nothing refunded.
+    expect(rows[2]?.slice(-9)).toEqual(['', '', '', '', '', '', '', '0.00', '']);
   });
 });

@@ -18,6 +18,16 @@ const HEADER = [
   'Hearts',
   'Presses refused by eligibility rules',
   'Members refused by eligibility rules',
+  // After the sale: the item's package, and the money captured and given back on its purchase.
+  'Shipment status',
+  'Ship by',
+  'Shipped at',
+  'Delivered at',
+  'Shipped on time',
+  'Calendar days to ship',
+  'Captured',
+  'Refunded',
+  'Return status',
 ];
 
 /**
@@ -40,9 +50,13 @@ const quote = (field: string): string => `"${field.replace(/"/g, '""')}"`;
 
 const cell = (value: string | number | null) => quote(neutralise(value === null ? '' : String(value)));
 
+const yesNo = (value: boolean | null) => (value === null ? null : value ? 'yes' : 'no');
+
 /**
  * The report's items as CSV, one row per item: CRLF line ends (RFC 4180), and a byte order mark
- * so a spreadsheet opening the file reads its titles and names as UTF-8.
+ * so a spreadsheet opening the file reads its titles and names as UTF-8. The show's figures after
+ * the sale are columns of the items too (every row the same width, as spreadsheets expect): each
+ * item's package, whether and how soon it shipped, what was captured, refunded and returned.
  */
 export function reportCsv(report: ShowReport): string {
   const rows = report.items.map((item) => [
@@ -61,6 +75,15 @@ export function reportCsv(report: ShowReport): string {
     item.hearts,
     item.eligibilityRefusals.reduce((sum, row) => sum + row.presses, 0),
     item.eligibilityRefusals.reduce((sum, row) => sum + row.members, 0),
+    item.afterSale.shipmentStatus,
+    item.afterSale.shipBy,
+    item.afterSale.shippedAt,
+    item.afterSale.deliveredAt,
+    yesNo(item.afterSale.shippedOnTime),
+    item.afterSale.daysToShip,
+    item.afterSale.captured,
+    item.afterSale.refunded,
+    item.afterSale.returnStatus,
   ]);
   return `\uFEFF${[HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

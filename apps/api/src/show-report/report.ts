@@ -5,6 +5,7 @@ import { describeRefusingRule, refusalsOfShow } from '../eligibility';
 import { heartCounts } from '../hearts';
 import { listShowPurchases } from '../purchases';
 import { listLineup } from '../shows';
+import { purchasesAfterSale, shipmentsOfShow } from './after-sale.repository';
 import { buildReport } from './build';
 import { fileSlug, reportCsv } from './csv';
 import { parseEvent } from './events';
@@ -12,19 +13,22 @@ import { buyAttemptMembersOfShow, buyAttemptsOfShow, findReportableShow, listSho
 
 /**
  * GET /api/shows/:showId/report: the show's timeline (every event, in order) and its numbers
- * (sell-through, revenue, time to sale, demand per item, members watching). 404 for an unknown
+ * (sell-through, revenue, time to sale, demand per item, members watching) and the business after
+ * the sale (packages, shipping on time, days to ship, returns, refunds). 404 for an unknown
  * show and for the test-products show, which has no run to report on.
  */
-export async function showReport(deps: Pick<ServiceDeps, 'db'>, showId: string): Promise<ShowReport> {
+export async function showReport(deps: Pick<ServiceDeps, 'db' | 'now'>, showId: string): Promise<ShowReport> {
   const show = await findReportableShow(deps.db, showId);
   if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
-  const [items, events, purchases, attempts, attemptMembers, refused] = await Promise.all([
+  const [items, events, purchases, attempts, attemptMembers, refused, shipments, afterSale] = await Promise.all([
     listLineup(deps.db, showId),
     listShowEvents(deps.db, showId),
     listShowPurchases(deps.db, showId),
     buyAttemptsOfShow(deps.db, showId),
     buyAttemptMembersOfShow(deps.db, showId),
     refusalsOfShow(deps.db, showId),
+    shipmentsOfShow(deps.db, showId),
+    purchasesAfterSale(deps.db, showId),
   ]);
   const refusals = refused.map((row) => ({
     showItemId: row.showItemId,
@@ -46,12 +50,15 @@ export async function showReport(deps: Pick<ServiceDeps, 'db'>, showId: string):
     attemptMembers,
     hearts,
     refusals,
+    shipments,
+    afterSale,
+    now: new Date(deps.now()),
   });
 }
 
 /** GET /api/shows/:showId/report.csv: the report's items, one row each, as a download. */
 export async function showReportCsv(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
   showId: string,
 ): Promise<{ filename: string; csv: string }> {
   const report = await showReport(deps, showId);

@@ -35,6 +35,17 @@ function item(index: number, extra: Partial<ReportItem>): ReportItem {
     attemptMembers: noAttempts,
     hearts: 0,
     eligibilityRefusals: [],
+    afterSale: {
+      shipmentStatus: null,
+      shipBy: null,
+      shippedAt: null,
+      deliveredAt: null,
+      shippedOnTime: null,
+      daysToShip: null,
+      captured: null,
+      refunded: '0.00',
+      returnStatus: null,
+    },
     ...extra,
   };
 }
@@ -57,6 +68,14 @@ const report = ShowReport.parse({
     attempts: 9,
     attemptMembers: 5,
     peakWatchers: 12,
+  },
+  afterSale: {
+    packages: { total: 0, toPack: 0, shipped: 0, delivered: 0, late: 0 },
+    onTime: { shipped: 0, onTime: 0, rate: null },
+    daysToShip: { median: null, max: null },
+    returns: { requested: 0, approved: 0, declined: 0, received: 0, refunded: 0 },
+    refunds: { count: 0, pending: 0, amount: '0.00', shareOfCaptured: null },
+    captured: '0.10',
   },
   items: [
     // Sold second, in sale order: the series sorts by sale time, not lineup order.
