@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Money } from './common';
 import { Carrier, carrierLabels, LegalClass } from './eligibility';
 import { PurchaseStatus } from './enums';
+import { blockText } from './text';
 
 // After the sale: a member's purchases from one show travel as one shipment, captured when it
 // ships; members follow it, ask for returns, and see refunds. The carrier catalogue (services,
@@ -198,17 +199,18 @@ export const returnStatusLabels: Record<ReturnStatus, string> = {
   refunded: 'Refunded',
 };
 
-const Reason = z.string().trim().min(1, fulfillmentMessages.reasonRequired).max(1000);
+// What members and admins write is stored: text Postgres can take, as every stored field (text.ts).
+const Reason = blockText().trim().min(1, fulfillmentMessages.reasonRequired).max(1000);
 
 /** POST /api/returns */
 export const ReturnBody = z.object({ purchaseId: z.uuid(), reason: Reason });
 export type ReturnBody = z.infer<typeof ReturnBody>;
 
 /** POST /api/admin/returns/:id/approve: optional instructions beside the standard ones in the email. */
-export const ApproveReturnBody = z.object({ instructions: z.string().trim().max(1000).optional() }).default({});
+export const ApproveReturnBody = z.object({ instructions: blockText().trim().max(1000).optional() }).default({});
 /** POST /api/admin/returns/:id/decline */
 export const DeclineReturnBody = z.object({
-  message: z.string().trim().min(1, fulfillmentMessages.declineMessageRequired).max(1000),
+  message: blockText().trim().min(1, fulfillmentMessages.declineMessageRequired).max(1000),
 });
 
 export const MemberReturn = z.object({
@@ -242,7 +244,7 @@ export const ReturnListQuery = z.object({ status: ReturnStatus.optional() });
 /** POST /api/admin/purchases/:id/refund */
 export const RefundBody = z.object({
   amount: Money.refine((value) => Number(value) > 0, fulfillmentMessages.refundAmount),
-  reason: z.string().trim().min(1, fulfillmentMessages.reasonRequired).max(500),
+  reason: blockText().trim().min(1, fulfillmentMessages.reasonRequired).max(500),
 });
 export type RefundBody = z.infer<typeof RefundBody>;
 

@@ -61,6 +61,13 @@ export async function storedBeyondLimits(db: TestDatabase['db']): Promise<string
       ].join(' or '),
     ],
     ['purchases', 'amount <= 0'],
+    // Never more given back than was captured, however the refunds were asked for.
+    [
+      'refunds',
+      `status in ('pending', 'done') and (select coalesce(sum(f.amount), 0) from refunds f
+        where f.purchase_id = t.purchase_id and f.status in ('pending', 'done'))
+        > (select coalesce(p.captured_amount, 0) from purchases p where p.id = t.purchase_id)`,
+    ],
   ];
   const found: string[] = [];
   for (const [table, where] of checks) {
