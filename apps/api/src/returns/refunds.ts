@@ -151,8 +151,9 @@ export async function refundPurchase(
 
   const invoiceNumber = refundInvoiceNumber(refund.id);
   const transactionId = target.transactionId ?? '';
+  let answer: { transId: string } | null = null;
   try {
-    const done = card
+    answer = card
       ? await deps.payments.refund({
           refId: invoiceNumber,
           amount: refund.amount,
@@ -162,16 +163,15 @@ export async function refundPurchase(
           invoiceNumber,
         })
       : await deps.payments.voidTransaction({ refId: invoiceNumber, refTransId: transactionId });
-    await settleRefund(deps, refund.id, { status: 'done', transactionId: done.transId });
   } catch (error) {
-    // No answer (or not one we could read): the gateway may have given the money back. Pending
-    // until the reconciler asks; the admin sees it pending.
-    if (!(error instanceof GatewayError) || error.answerLost) {
-      deps.log.warn({ err: error, refundId: refund.id }, 'a refund got no answer; the reconciler will ask the gateway');
-    } else {
+    if (error instanceof GatewayError && !error.answerLost) {
       await settleRefund(deps, refund.id, { status: 'failed', errorMessage: error.message });
       throw gatewayToAppError(error);
     }
+    // No answer (or not one we could read): the gateway may have given the money back. Pending
+    // until the reconciler asks; the admin sees it pending.
+    deps.log.warn({ err: error, refundId: refund.id }, 'a refund got no answer; the reconciler will ask the gateway');
   }
+  if (answer) await settleRefund(deps, refund.id, { status: 'done', transactionId: answer.transId });
   return toAdminRefund(await findRefundById(deps.db, refund.id), await refundableLeft(deps.db, purchaseId));
 }
