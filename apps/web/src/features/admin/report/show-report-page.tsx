@@ -13,6 +13,7 @@ import { RevenueChart } from './charts/revenue-chart';
 import { SellThroughChart } from './charts/sell-through-chart';
 import { TimeToSaleChart } from './charts/time-to-sale-chart';
 import { WatchersChart } from './charts/watchers-chart';
+import { ReportAfterSale } from './report-after-sale';
 import { formatClock, isLive } from './report-data';
 import { ReportRefusals } from './report-refusals';
 import { ReportTimeline } from './report-timeline';
@@ -83,6 +84,7 @@ function ReportBody({ report }: { report: ShowReport }) {
           </div>
         </div>
       </section>
+      <ReportAfterSale afterSale={report.afterSale} />
       <ReportRefusals report={report} />
       <ReportTimeline entries={report.timeline} />
     </div>
@@ -95,7 +97,7 @@ function failureText(error: Error): string {
   return 'Could not load the report. Please refresh the page.';
 }
 
-/** /admin/shows/:showId: one show's timeline and report (totals, charts, CSV), live or past. */
+/** /admin/shows/:showId: one show's timeline and report (totals, charts, after the sale, CSV), live or past. */
 export function ShowReportPage() {
   const { showId = '' } = useParams();
   const report = useShowReport(showId);
