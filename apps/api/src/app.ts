@@ -14,6 +14,9 @@ import adminMemberRoutes from './eligibility/members.routes';
 import eligibilityRuleRoutes from './eligibility/rules.routes';
 import eligibilitySettingsRoutes from './eligibility/settings.routes';
 import legalClassRoutes from './eligibility/shipping.routes';
+import { fulfillment } from './fulfillment/plugin';
+import adminShipmentRoutes from './fulfillment/routes';
+import fulfillmentSettingsRoutes from './fulfillment/settings.routes';
 import heartRoutes from './hearts/routes';
 import { showEngine } from './live-show/clock';
 import { memberEligibility } from './live-show/member-eligibility';
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(realtime);
   await app.register(eligibility);
   await app.register(sales);
+  await app.register(fulfillment);
   await app.register(refunds);
   await app.register(socketBuy);
   await app.register(memberEligibility);
@@ -189,6 +193,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(adminAttestationRoutes, { prefix: '/api/admin' });
   await app.register(adminMemberRoutes, { prefix: '/api/admin/members' });
   await app.register(legalClassRoutes, { prefix: '/api/admin/legal-classes' });
+  await app.register(adminShipmentRoutes, { prefix: '/api/admin/shipments' });
+  await app.register(fulfillmentSettingsRoutes, { prefix: '/api/fulfillment' });
   await app.register(spa);
   return app;
 }

@@ -1,3 +1,5 @@
 // What the audit domain offers the others: a domain imports another only through its entry file
 // (scripts/boundaries/api-rules.mjs checks it), so this list is the whole of what they share.
+
+export { type AuditActor, recordAdminAction } from './action-records';
 export type { AuditSpec } from './records';

@@ -9,6 +9,7 @@ import type { Purchase } from '@vault/db';
 import { findUserById } from '../auth';
 import { AppError } from '../core/app-error';
 import type { ServiceDeps } from '../core/deps';
+import { recordSettlement, returnToAuthorized, takeAuthorized } from '../fulfillment';
 import { GatewayError, gatewayToAppError } from '../payments';
 import { findShow } from '../shows';
 import {
@@ -17,8 +18,6 @@ import {
   listShowPurchases,
   type PurchaseWithBuyer,
   purchaseExists,
-  setPurchaseStatus,
-  takeAuthorizedPurchase,
 } from './repository';
 
 function toAdminPurchase(row: PurchaseWithBuyer): AdminPurchase {
@@ -82,12 +81,12 @@ export async function settlePurchase(
   action: 'capture' | 'void',
 ): Promise<AdminPurchase> {
   if (!(await purchaseExists(deps.db, purchaseId))) throw new AppError(404, 'not_found', purchaseMessages.notFound);
-  const taken = await takeAuthorizedPurchase(deps.db, purchaseId);
+  const taken = await takeAuthorized(deps.db, purchaseId);
   if (!taken?.transactionId) throw new AppError(409, 'not_authorized_payment', purchaseMessages.notAuthorized);
   // refId: at most 20 characters at the gateway.
   const refId = taken.id.replace(/-/g, '').slice(0, 20);
   const client = deps.payments;
-  let status: Purchase['status'] = action === 'capture' ? 'completed' : 'voided';
+  let status: 'completed' | 'voided' = action === 'capture' ? 'completed' : 'voided';
   try {
     if (action === 'capture') {
       await client.capture({ refId, amount: taken.amount, refTransId: taken.transactionId });
@@ -96,13 +95,14 @@ export async function settlePurchase(
     }
   } catch (error) {
     const happened = await outcomeAtGateway(deps, taken, error);
-    if (!happened) {
-      await setPurchaseStatus(deps.db, purchaseId, { status: 'authorized' });
+    if (happened !== 'completed' && happened !== 'voided') {
+      await returnToAuthorized(deps.db, purchaseId, null);
       throw gatewayToAppError(error);
     }
     status = happened;
   }
-  await setPurchaseStatus(deps.db, purchaseId, { status, errorMessage: null });
+  // A capture records what it took and when; a void takes the purchase out of its package.
+  await recordSettlement(deps, purchaseId, status);
   return toAdminPurchase(await findPurchaseWithBuyer(deps.db, purchaseId));
 }
 

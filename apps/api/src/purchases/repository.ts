@@ -1,4 +1,3 @@
-import type { Purchase } from '@vault/db';
 import type { Db } from '../core/db';
 
 /** A member's purchases with their item titles, newest first: the rows behind /api/orders and /api/purchases. */
@@ -65,31 +64,4 @@ export function findPurchaseWithItem(db: Db, by: { id: string } | { claimId: str
 export async function purchaseExists(db: Db, purchaseId: string): Promise<boolean> {
   const row = await db.selectFrom('purchases').select('id').where('id', '=', purchaseId).executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * Moves an authorised purchase to pending with one conditional UPDATE, so two admins (or a double
- * click) cannot settle it twice; undefined when it was not authorised (or already taken).
- */
-export function takeAuthorizedPurchase(db: Db, purchaseId: string): Promise<Purchase | undefined> {
-  return db
-    .updateTable('purchases')
-    .set({ status: 'pending', updatedAt: new Date() })
-    .where('id', '=', purchaseId)
-    .where('status', '=', 'authorized')
-    .where('transactionId', 'is not', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function setPurchaseStatus(
-  db: Db,
-  purchaseId: string,
-  changes: { status: Purchase['status']; errorMessage?: null },
-): Promise<void> {
-  await db
-    .updateTable('purchases')
-    .set({ ...changes, updatedAt: new Date() })
-    .where('id', '=', purchaseId)
-    .execute();
 }

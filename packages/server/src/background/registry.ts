@@ -37,6 +37,10 @@ export const PRUNE_SESSIONS_EVERY_MS = 15 * 60 * 1000;
 export const RECONCILE_CLAIMS_EVERY_MS = 5_000;
 /** Pending refunds (a lost gateway answer) are looked at this often. */
 export const RECONCILE_REFUNDS_EVERY_MS = 10_000;
+/** Purchases waiting for a package are bundled this often (and before the admin's list of packages answers). */
+export const BUNDLE_SHIPMENTS_EVERY_MS = 5_000;
+/** Captures left pending and packages left mid-shipping (a crash, a lost gateway answer) are looked at this often. */
+export const RECONCILE_CAPTURES_EVERY_MS = 10_000;
 /** Buy presses per item reach the database this often (the show report's demand). */
 export const FLUSH_BUY_ATTEMPTS_EVERY_MS = 1_000;
 /** The watcher count is written to the show's event log this often while a show is live. */
@@ -92,6 +96,20 @@ export const backgroundTasks = {
     note: 'first pass on listen, embedded asking about every pending refund',
     embedded: { process: 'api', form: 'a timer in the API' },
     scaled: { process: 'api', how: 'locked', form: 'lock `<prefix>:lock:reconcile-refunds`, held 9 s' },
+  },
+  'shipment-bundler': {
+    does: "Puts each member's purchases from one show into one package (a $1 test product into the open one) and re-dates ship-by days when a show ends",
+    everyMs: BUNDLE_SHIPMENTS_EVERY_MS,
+    note: 'first pass on listen; also before GET /api/admin/shipments answers',
+    embedded: { process: 'api', form: 'a timer in the API' },
+    scaled: { process: 'api', how: 'locked', form: 'lock `<prefix>:lock:shipment-bundler`, held 4 s' },
+  },
+  'capture-reconciler': {
+    does: 'Settles purchases left pending by a capture or void (asking the gateway) and returns packages left mid-shipping to packing',
+    everyMs: RECONCILE_CAPTURES_EVERY_MS,
+    note: 'pending over 30 s, shipping over 2 min; first pass on listen, embedded settling every one',
+    embedded: { process: 'api', form: 'a timer in the API' },
+    scaled: { process: 'api', how: 'locked', form: 'lock `<prefix>:lock:capture-reconciler`, held 9 s' },
   },
   'watcher-samples': {
     does: "Writes the watcher count to the live show's event log (the show report's members watching)",
