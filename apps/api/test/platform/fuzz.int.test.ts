@@ -74,6 +74,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
       union all (select id from show_items order by status = 'available' desc, created_at desc limit 40)
       union all (select id from purchases order by created_at desc limit 20)
       union all (select id from returns order by created_at desc limit 10)
+      union all (select id from shipments order by created_at desc limit 10)
       union all (select id from payment_methods limit 5)`.execute(t.database.db);
     return { uuids: rows.rows.map((r) => r.id) };
   }

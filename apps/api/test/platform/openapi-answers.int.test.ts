@@ -124,13 +124,41 @@ describe('the OpenAPI document', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     }
+    // Paused at once: the show would end 5 s after its last sale, and pause is refused then.
+    await run(asAdmin, 'post', '/api/show/pause', {});
     await run(member, 'get', '/api/show/eligibility');
     await run(member, 'get', '/api/orders');
     await run(member, 'get', '/api/purchases');
     await run(asAdmin, 'get', `/api/shows/${showId}/purchases`);
+    // The Fulfillment area: both purchases in one package, one split off and merged back.
+    const [pack] = (await run(asAdmin, 'get', '/api/admin/shipments?status=processing')).json() as Array<{
+      id: string;
+    }>;
+    const packPath = `/api/admin/shipments/${pack?.id}`;
+    await run(asAdmin, 'get', packPath);
+    const splitOff = await run(asAdmin, 'post', `${packPath}/split`, { purchaseIds: [bought[1]] });
+    await run(asAdmin, 'post', `${packPath}/merge`, { shipmentId: splitOff.json().id });
     await run(asAdmin, 'post', `/api/purchases/${bought[0]}/capture`, {});
     await run(asAdmin, 'post', `/api/purchases/${bought[1] ?? bought[0]}/void`, {});
-    await run(asAdmin, 'post', '/api/show/pause', {});
+    // The voided one left the package; Mark shipped (its one purchase captured already), then delivered.
+    await run(asAdmin, 'post', `${packPath}/ship`, {
+      carrier: 'ups',
+      service: 'UPS Ground',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    await run(asAdmin, 'post', `${packPath}/deliver`, {});
+    await run(asAdmin, 'get', '/api/admin/shipments?status=delivered');
+    await run(member, 'get', '/api/fulfillment/settings');
+    // The delivered purchase: a return asked for, declined, asked again, approved and received;
+    // its capture (not settled yet) given back in full.
+    const returnBody = { purchaseId: bought[0], reason: 'Not as described' };
+    const declinedReturn = (await run(member, 'post', '/api/returns', returnBody)).json().id as string;
+    await run(asAdmin, 'post', `/api/admin/returns/${declinedReturn}/decline`, { message: 'Used' });
+    const returnId = (await run(member, 'post', '/api/returns', returnBody)).json().id as string;
+    await run(asAdmin, 'post', `/api/admin/returns/${returnId}/approve`, { instructions: 'Ship it back' });
+    await run(asAdmin, 'post', `/api/admin/returns/${returnId}/receive`, {});
+    await run(asAdmin, 'get', '/api/admin/returns?status=received');
+    await run(asAdmin, 'post', `/api/admin/purchases/${bought[0]}/refund`, { amount: '12.50', reason: 'Returned' });
     await run(asAdmin, 'post', '/api/show/reset', { showId });
     await run(asAdmin, 'patch', `/api/shows/${showId}/schedule`, {
       launchTime: new Date(Date.now() + 3_600_000).toISOString(),
