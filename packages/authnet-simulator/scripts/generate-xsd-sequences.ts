@@ -23,28 +23,40 @@ const REQUEST_TYPES = [
   'deleteCustomerProfileRequest',
   'deleteCustomerPaymentProfileRequest',
   'getTransactionListForCustomerRequest',
+  'getTransactionDetailsRequest',
   'createTransactionRequest',
 ] as const;
+
+/**
+ * Answers the simulator builds in the XSD's element order, and its tests check against the XSD
+ * (schema-order.ts checkResponse): every answer the official SDKs read field by field.
+ */
+const RESPONSE_TYPES = ['getTransactionDetailsResponse'] as const;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const XSD_PATH = join(here, '../xsd/AnetApiSchema.xsd');
 const OUT_PATH = join(here, '../src/xsd-sequences.ts');
 
-const { complexTypes, simpleTypes, declaredRequests } = readContentModels(
-  parseXml(readFileSync(XSD_PATH, 'utf8')),
-  REQUEST_TYPES,
-);
+const { complexTypes, simpleTypes, declaredRequests } = readContentModels(parseXml(readFileSync(XSD_PATH, 'utf8')), [
+  ...REQUEST_TYPES,
+  ...RESPONSE_TYPES,
+]);
 
 const output = `// GENERATED FILE: do not edit by hand.
 // Written by scripts/generate-xsd-sequences.ts from xsd/AnetApiSchema.xsd (Authorize.Net's published
 // schema; see xsd/README.md for its source). Regenerate: pnpm --filter @vault/authnet-simulator generate:xsd
-// ${REQUEST_TYPES.length} request types, ${complexTypes.size} complex types, ${simpleTypes.size} simple types.
+// ${REQUEST_TYPES.length} request types, ${RESPONSE_TYPES.length} response types, ${complexTypes.size} complex types, ${simpleTypes.size} simple types.
 import type { ComplexType, SimpleType } from './xsd-model';
 
 /** The request elements the simulator implements; each is also a key of xsdComplexTypes. */
 export const xsdRequestTypes = ${literal(REQUEST_TYPES)} as const;
 
 export type XsdRequestType = (typeof xsdRequestTypes)[number];
+
+/** The answers the simulator's tests check against the XSD; each is also a key of xsdComplexTypes. */
+export const xsdResponseTypes = ${literal(RESPONSE_TYPES)} as const;
+
+export type XsdResponseType = (typeof xsdResponseTypes)[number];
 
 /** Every API method the XSD declares (a request the gateway knows, implemented here or not). */
 export const xsdDeclaredRequests: ReadonlySet<string> = new Set(${literal(declaredRequests)});
@@ -57,5 +69,5 @@ writeFileSync(OUT_PATH, output);
 // Same layout as the rest of the repository, so a regeneration diffs only what the XSD changed.
 execFileSync(join(here, '../../../node_modules/.bin/biome'), ['format', '--write', OUT_PATH], { stdio: 'ignore' });
 process.stdout.write(
-  `Wrote ${OUT_PATH}: ${REQUEST_TYPES.length} request types, ${complexTypes.size} complex types, ${simpleTypes.size} simple types.\n`,
+  `Wrote ${OUT_PATH}: ${REQUEST_TYPES.length} request types, ${RESPONSE_TYPES.length} response types, ${complexTypes.size} complex types, ${simpleTypes.size} simple types.\n`,
 );

@@ -3,12 +3,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as simulatorTables from './migrations/0001-simulator-tables';
 import * as simulatorFaults from './migrations/0002-simulator-faults';
 import * as transactionCards from './migrations/0003-transaction-cards';
+import * as settlement from './migrations/0004-settlement';
 
 // A static list, like packages/db's: works the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
   '0001-simulator-tables': simulatorTables,
   '0002-simulator-faults': simulatorFaults,
   '0003-transaction-cards': transactionCards,
+  '0004-settlement': settlement,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

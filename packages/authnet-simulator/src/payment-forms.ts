@@ -43,7 +43,7 @@ export type PaymentResolution = { card: ChargeCard } | { refused: PaymentRefusal
 const ACCEPT_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
 
 // The gateway's reason codes and texts for card data it refuses (responseCode 3).
-const cardRefusals = {
+export const cardRefusals = {
   missing: { errorCode: '33', text: 'Credit card number cannot be left blank.' },
   number: { errorCode: '6', text: 'The credit card number is invalid.' },
   expiryFormat: { errorCode: '7', text: 'Credit card expiration date is invalid.' },

@@ -17,10 +17,12 @@ export const FaultBody = z.object({
 /** The gateway's API path under the plugin's prefix; the origin check exempts exactly this route. */
 export const REQUEST_API_PATH = '/xml/v1/request.api';
 export const ACCEPT_JS_PATH = '/v1/Accept.js';
+/** The settlement control: the daily batch, now. */
+export const SETTLEMENT_PATH = '/settlement';
 
 export interface SimulatorRoutesOptions {
   simulator: Simulator;
-  /** Guards the fault-injection endpoints (the host app's admin check); they are not the gateway's. */
+  /** Guards the fault and settlement controls (the host app's admin check); they are not the gateway's. */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
@@ -28,13 +30,14 @@ export interface SimulatorRoutesOptions {
 const simulatorMessages = {
   faultQueued: 'Fault queued',
   faultsCleared: 'Faults cleared',
+  batchSettled: 'Batch settled',
   invalidFault: `A fault needs a kind (${FAULT_KINDS.join(', ')}) and at most 100 times.`,
 } as const;
 
 /**
  * The simulator's HTTP face, mounted by the host under a prefix (e.g. /sandbox/authnet):
  * GET /v1/Accept.js, POST /xml/v1/request.api (the gateway, authenticated by merchant
- * credentials like Authorize.Net's) and the admin-only fault controls.
+ * credentials like Authorize.Net's) and the admin-only controls: faults, and the settlement batch.
  */
 export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async (app, options) => {
   const { simulator, requireAdmin } = options;
@@ -130,5 +133,12 @@ export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async
   app.delete('/faults', { preValidation: requireAdmin }, async () => {
     await simulator.clearFaults();
     return { message: simulatorMessages.faultsCleared };
+  });
+
+  // Demo and test control, for admins: settle everything captured or refunded so far, without
+  // waiting for the daily cut-off (refunds need a settled capture).
+  app.post(SETTLEMENT_PATH, { preValidation: requireAdmin }, async () => {
+    const settled = await simulator.settleNow();
+    return { message: simulatorMessages.batchSettled, settled };
   });
 };

@@ -10,7 +10,13 @@ import { isObject } from './request-values';
 import { checkSimple } from './simple-types';
 import { childTokens, list, NS, scanCharacters, shown, type Token, Violation } from './xml-conversion';
 import { type ElementParticle, type GroupParticle, type Particle, UNBOUNDED } from './xsd-model';
-import { type XsdRequestType, xsdComplexTypes, xsdDeclaredRequests, xsdRequestTypes } from './xsd-sequences';
+import {
+  type XsdRequestType,
+  type XsdResponseType,
+  xsdComplexTypes,
+  xsdDeclaredRequests,
+  xsdRequestTypes,
+} from './xsd-sequences';
 
 export type SchemaCheck =
   | { ok: true; requestType: XsdRequestType; request: Record<string, unknown> }
@@ -160,5 +166,20 @@ export function checkRequest(body: unknown): SchemaCheck {
     if (error instanceof Violation) return fail(error.text);
     // A bug here must not become a 500: the gateway answers every request with its envelope.
     return fail('An error occurred while validating the request.');
+  }
+}
+
+/**
+ * Checks one of the simulator's answers against the XSD element it stands for: what the gateway's
+ * own answers satisfy, and what an SDK reading it field by field relies on. Null when it conforms,
+ * else the validator's message. For tests: the simulator builds its answers in the XSD's order.
+ */
+export function checkResponse(element: XsdResponseType, body: Record<string, unknown>): string | null {
+  try {
+    checkComplex(element, xsdComplexTypes[element]?.content ?? null, body);
+    return null;
+  } catch (error) {
+    if (error instanceof Violation) return error.text;
+    throw error;
   }
 }

@@ -5,9 +5,12 @@ import { gatewayFailure as failure, processingError } from './gateway-body';
 import { authenticate, type SimulatorCredentials } from './merchant-auth';
 import type { Handlers, SimulatorReply } from './replies';
 import { checkRequest } from './schema-order';
+import { DEFAULT_SETTLEMENT_CUTOFF, parseCutoff, type SimulatorClock } from './settlement';
 import { simulatorDb } from './tables';
 import { tokenHandlers } from './tokens';
+import { transactionDetailsHandlers } from './transaction-details';
 import { transactionListHandlers } from './transaction-list';
+import { REPORTED_TYPES } from './transaction-reply';
 import { transactionHandlers } from './transactions';
 
 export type { SimulatorCredentials } from './merchant-auth';
@@ -15,23 +18,43 @@ export type { SimulatorCredentials } from './merchant-auth';
 /** How long a hung request is held before the simulator lets it go (a caller's timeout comes first). */
 const HOLD_MS = 30_000;
 
+export interface SimulatorOptions {
+  /** The daily settlement batch, HH:MM UTC (AUTHNET_SIM_SETTLEMENT_CUTOFF); default 23:00. */
+  settlementCutoff?: string;
+  /**
+   * The simulator's clock: when transactions happen, settle and lapse. Tests move it to reach the
+   * 30-day and 180-day limits; everything else uses the real one.
+   */
+  now?: () => Date;
+}
+
 /**
  * A local stand-in for the parts of Authorize.Net's API we use, in the spirit of stripe-mock:
  * the real request and response shapes, its error codes, single-use Accept.js tokens, customer
  * and payment profiles, and transactions that authorise, capture, void, decline and time out.
+ * Captures and refunds settle in a daily batch at the cut-off; refunds follow the gateway's rules.
  * State lives in the database (authnet_sim_* tables). It never stores a card number or CVV:
  * a token keeps only the brand, last four digits, expiry and the behaviour chosen for the card.
  * Ids are random numbers of the gateway's lengths (ids.ts): knowing one tells nothing of another.
  */
-export function createSimulator(database: DatabaseHandle, credentials: SimulatorCredentials) {
+export function createSimulator(
+  database: DatabaseHandle,
+  credentials: SimulatorCredentials,
+  options: SimulatorOptions = {},
+) {
   const db = simulatorDb(database);
   const faults = createFaultQueue(db);
+  const clock: SimulatorClock = {
+    now: options.now ?? (() => new Date()),
+    cutoffMinutes: parseCutoff(options.settlementCutoff ?? DEFAULT_SETTLEMENT_CUTOFF),
+  };
   // One handler per API method the simulator implements (the XSD's request types, xsd-sequences.ts).
   const handlers: Handlers = {
     ...tokenHandlers(db),
     ...profileHandlers(db),
-    ...transactionListHandlers(db),
-    ...transactionHandlers(db),
+    ...transactionListHandlers(db, clock),
+    ...transactionDetailsHandlers(db, clock),
+    ...transactionHandlers(db, clock),
   };
 
   return {
@@ -62,6 +85,21 @@ export function createSimulator(database: DatabaseHandle, credentials: Simulator
     },
     clearFaults(): Promise<void> {
       return faults.clear();
+    },
+    /**
+     * Test and demo control: the daily batch runs now, ahead of the cut-off. Every capture and
+     * refund not yet settled settles at this instant, in one batch. Returns how many settled.
+     */
+    async settleNow(): Promise<number> {
+      const now = clock.now();
+      const settled = await db
+        .updateTable('authnetSimTransactions')
+        .set({ settleAt: now })
+        .where('type', 'in', REPORTED_TYPES)
+        .where('status', 'in', ['captured', 'refunded'])
+        .where((eb) => eb.or([eb('settleAt', 'is', null), eb('settleAt', '>', now)]))
+        .executeTakeFirst();
+      return Number(settled.numUpdatedRows);
     },
     holdMs: HOLD_MS,
   };

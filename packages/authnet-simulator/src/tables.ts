@@ -50,7 +50,15 @@ export interface AuthnetSimTransactionsTable {
   cardType: string | null;
   last4: string | null;
   expiration: string | null;
-  createdAt: CreatedAt;
+  /**
+   * When the daily batch settles this charge's capture or this refund (0004); null until
+   * captured. Its status reads as settled once the clock passes it (settlement.ts).
+   */
+  settleAt: Timestamp | null;
+  /** What that batch settles: the captured amount of a charge, a refund's amount. */
+  settleAmount: string | null;
+  /** Written from the simulator's clock (which a test may move), not the database's. */
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** One queued fault (faults.ts): taken, and so deleted, by the next matching gateway request. */

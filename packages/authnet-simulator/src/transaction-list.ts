@@ -1,19 +1,19 @@
 import { parseId } from './ids';
 import { type Handlers, OK } from './replies';
 import { bool, obj, text } from './request-values';
+import { type SimulatorClock, transactionStatus } from './settlement';
 import type { SimulatorDb } from './tables';
+import { REPORTED_TYPES } from './transaction-reply';
 
-/** Our simulator's transaction states as the gateway's transactionStatus values. */
-const TRANSACTION_STATUS: Record<string, string> = {
-  authorized: 'authorizedPendingCapture',
-  captured: 'capturedPendingSettlement',
-  voided: 'voided',
-  declined: 'declined',
-  error: 'generalError',
-};
-
-/** A customer's charges, newest first unless asked otherwise, paged as the gateway pages them. */
-export function transactionListHandlers(db: SimulatorDb): Pick<Handlers, 'getTransactionListForCustomerRequest'> {
+/**
+ * A customer's charges and refunds, newest first unless asked otherwise, paged as the gateway
+ * pages them; each with its status at the moment asked (a refund has its own: how a refund whose
+ * answer was lost is found again by its invoice number).
+ */
+export function transactionListHandlers(
+  db: SimulatorDb,
+  clock: SimulatorClock,
+): Pick<Handlers, 'getTransactionListForCustomerRequest'> {
   return {
     async getTransactionListForCustomerRequest(req) {
       const customerId = parseId(req.customerProfileId) ?? -1;
@@ -29,7 +29,7 @@ export function transactionListHandlers(db: SimulatorDb): Pick<Handlers, 'getTra
         .selectFrom('authnetSimTransactions')
         .selectAll()
         .where('customerId', '=', customerId)
-        .where('type', 'in', ['authOnlyTransaction', 'authCaptureTransaction']);
+        .where('type', 'in', REPORTED_TYPES);
       if (req.customerPaymentProfileId !== undefined)
         query = query.where('paymentProfileId', '=', parseId(req.customerPaymentProfileId) ?? -1);
       const rows = await query
@@ -38,14 +38,15 @@ export function transactionListHandlers(db: SimulatorDb): Pick<Handlers, 'getTra
         .limit(limit)
         .offset((page - 1) * limit)
         .execute();
+      const now = clock.now();
       return {
         body: {
           transactions: rows.map((row) => ({
             transId: String(row.id),
             submitTimeUTC: row.createdAt.toISOString(),
-            transactionStatus: TRANSACTION_STATUS[row.status] ?? 'generalError',
+            transactionStatus: transactionStatus(row, now),
             invoiceNumber: row.invoiceNumber ?? undefined,
-            settleAmount: Number(row.amount ?? 0),
+            settleAmount: Number(row.settleAmount ?? row.amount ?? 0),
             profile: {
               customerProfileId: String(row.customerId),
               customerPaymentProfileId: String(row.paymentProfileId),

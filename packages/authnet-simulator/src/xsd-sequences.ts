@@ -1,7 +1,7 @@
 // GENERATED FILE: do not edit by hand.
 // Written by scripts/generate-xsd-sequences.ts from xsd/AnetApiSchema.xsd (Authorize.Net's published
 // schema; see xsd/README.md for its source). Regenerate: pnpm --filter @vault/authnet-simulator generate:xsd
-// 8 request types, 54 complex types, 119 simple types.
+// 9 request types, 1 response types, 76 complex types, 142 simple types.
 import type { ComplexType, SimpleType } from './xsd-model';
 
 /** The request elements the simulator implements; each is also a key of xsdComplexTypes. */
@@ -13,10 +13,16 @@ export const xsdRequestTypes = [
   'deleteCustomerProfileRequest',
   'deleteCustomerPaymentProfileRequest',
   'getTransactionListForCustomerRequest',
+  'getTransactionDetailsRequest',
   'createTransactionRequest',
 ] as const;
 
 export type XsdRequestType = (typeof xsdRequestTypes)[number];
+
+/** The answers the simulator's tests check against the XSD; each is also a key of xsdComplexTypes. */
+export const xsdResponseTypes = ['getTransactionDetailsResponse'] as const;
+
+export type XsdResponseType = (typeof xsdResponseTypes)[number];
 
 /** Every API method the XSD declares (a request the gateway knows, implemented here or not). */
 export const xsdDeclaredRequests: ReadonlySet<string> = new Set([
@@ -271,6 +277,31 @@ export const xsdComplexTypes: Readonly<Record<string, ComplexType>> = {
       ],
     },
   },
+  getTransactionDetailsRequest: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [
+            { element: 'merchantAuthentication', type: 'merchantAuthenticationType', min: 1, max: 1 },
+            { element: 'clientId', type: 'ANetApiRequest.clientId', simple: true, min: 0, max: 1 },
+            { element: 'refId', type: 'ANetApiRequest.refId', simple: true, min: 0, max: 1 },
+          ],
+        },
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [{ element: 'transId', type: 'numericString', simple: true, min: 1, max: 1 }],
+        },
+      ],
+    },
+  },
   createTransactionRequest: {
     content: {
       group: 'sequence',
@@ -292,6 +323,40 @@ export const xsdComplexTypes: Readonly<Record<string, ComplexType>> = {
           min: 1,
           max: 1,
           items: [{ element: 'transactionRequest', type: 'transactionRequestType', min: 1, max: 1 }],
+        },
+      ],
+    },
+  },
+  getTransactionDetailsResponse: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [
+            { element: 'refId', type: 'xs:string', simple: true, min: 0, max: 1 },
+            {
+              group: 'sequence',
+              min: 1,
+              max: 1,
+              items: [{ element: 'messages', type: 'messagesType', min: 1, max: 1 }],
+            },
+            { element: 'sessionToken', type: 'xs:string', simple: true, min: 0, max: 1 },
+          ],
+        },
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [
+            { element: 'transaction', type: 'transactionDetailsType', min: 1, max: 1 },
+            { element: 'clientId', type: 'getTransactionDetailsResponse.clientId', simple: true, min: 0, max: 1 },
+            { element: 'transrefId', type: 'getTransactionDetailsResponse.transrefId', simple: true, min: 0, max: 1 },
+          ],
         },
       ],
     },
@@ -465,6 +530,80 @@ export const xsdComplexTypes: Readonly<Record<string, ComplexType>> = {
         { element: 'tip', type: 'extendedAmountType', min: 0, max: 1 },
         { element: 'processingOptions', type: 'processingOptions', min: 0, max: 1 },
         { element: 'subsequentAuthInformation', type: 'subsequentAuthInformation', min: 0, max: 1 },
+        { element: 'otherTax', type: 'otherTaxType', min: 0, max: 1 },
+        { element: 'shipFrom', type: 'nameAndAddressType', min: 0, max: 1 },
+      ],
+    },
+  },
+  messagesType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'resultCode', type: 'messageTypeEnum', simple: true, min: 1, max: 1 },
+        { element: 'message', type: 'messagesType.message', min: 1, max: -1 },
+      ],
+    },
+  },
+  transactionDetailsType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'transId', type: 'numericString', simple: true, min: 1, max: 1 },
+        { element: 'refTransId', type: 'numericString', simple: true, min: 0, max: 1 },
+        { element: 'splitTenderId', type: 'numericString', simple: true, min: 0, max: 1 },
+        { element: 'submitTimeUTC', type: 'xs:dateTime', simple: true, min: 1, max: 1 },
+        { element: 'submitTimeLocal', type: 'xs:dateTime', simple: true, min: 1, max: 1 },
+        { element: 'transactionType', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'transactionStatus', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'responseCode', type: 'xs:int', simple: true, min: 1, max: 1 },
+        { element: 'responseReasonCode', type: 'xs:int', simple: true, min: 1, max: 1 },
+        { element: 'subscription', type: 'subscriptionPaymentType', min: 0, max: 1 },
+        { element: 'responseReasonDescription', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'authCode', type: 'transactionDetailsType.authCode', simple: true, min: 0, max: 1 },
+        { element: 'AVSResponse', type: 'transactionDetailsType.AVSResponse', simple: true, min: 0, max: 1 },
+        { element: 'cardCodeResponse', type: 'transactionDetailsType.cardCodeResponse', simple: true, min: 0, max: 1 },
+        { element: 'CAVVResponse', type: 'transactionDetailsType.CAVVResponse', simple: true, min: 0, max: 1 },
+        { element: 'FDSFilterAction', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'FDSFilters', type: 'ArrayOfFDSFilter', min: 0, max: 1 },
+        { element: 'batch', type: 'batchDetailsType', min: 0, max: 1 },
+        { element: 'order', type: 'orderExType', min: 0, max: 1 },
+        { element: 'requestedAmount', type: 'transactionDetailsType.requestedAmount', simple: true, min: 0, max: 1 },
+        { element: 'authAmount', type: 'transactionDetailsType.authAmount', simple: true, min: 1, max: 1 },
+        { element: 'settleAmount', type: 'transactionDetailsType.settleAmount', simple: true, min: 1, max: 1 },
+        { element: 'tax', type: 'extendedAmountType', min: 0, max: 1 },
+        { element: 'shipping', type: 'extendedAmountType', min: 0, max: 1 },
+        { element: 'duty', type: 'extendedAmountType', min: 0, max: 1 },
+        { element: 'lineItems', type: 'ArrayOfLineItem', min: 0, max: 1 },
+        {
+          element: 'prepaidBalanceRemaining',
+          type: 'transactionDetailsType.prepaidBalanceRemaining',
+          simple: true,
+          min: 0,
+          max: 1,
+        },
+        { element: 'taxExempt', type: 'xs:boolean', simple: true, min: 0, max: 1 },
+        { element: 'payment', type: 'paymentMaskedType', min: 1, max: 1 },
+        { element: 'customer', type: 'customerDataType', min: 0, max: 1 },
+        { element: 'billTo', type: 'customerAddressType', min: 0, max: 1 },
+        { element: 'shipTo', type: 'nameAndAddressType', min: 0, max: 1 },
+        { element: 'recurringBilling', type: 'xs:boolean', simple: true, min: 0, max: 1 },
+        { element: 'customerIP', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'product', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'entryMode', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'marketType', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'mobileDeviceId', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'customerSignature', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'returnedItems', type: 'ArrayOfReturnedItem', min: 0, max: 1 },
+        { element: 'solution', type: 'solutionType', min: 0, max: 1 },
+        { element: 'emvDetails', type: 'transactionDetailsType.emvDetails', min: 0, max: 1 },
+        { element: 'profile', type: 'customerProfileIdType', min: 0, max: 1 },
+        { element: 'surcharge', type: 'extendedAmountType', min: 0, max: 1 },
+        { element: 'employeeId', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'tip', type: 'extendedAmountType', min: 0, max: 1 },
         { element: 'otherTax', type: 'otherTaxType', min: 0, max: 1 },
         { element: 'shipFrom', type: 'nameAndAddressType', min: 0, max: 1 },
       ],
@@ -839,6 +978,166 @@ export const xsdComplexTypes: Readonly<Record<string, ComplexType>> = {
       ],
     },
   },
+  'messagesType.message': {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'code', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'text', type: 'xs:string', simple: true, min: 1, max: 1 },
+      ],
+    },
+  },
+  subscriptionPaymentType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'id', type: 'subscriptionPaymentType.id', simple: true, min: 1, max: 1 },
+        { element: 'payNum', type: 'subscriptionPaymentType.payNum', simple: true, min: 1, max: 1 },
+      ],
+    },
+  },
+  ArrayOfFDSFilter: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [{ element: 'FDSFilter', type: 'FDSFilterType', min: 0, max: -1 }],
+    },
+  },
+  batchDetailsType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'batchId', type: 'numericString', simple: true, min: 1, max: 1 },
+        { element: 'settlementTimeUTC', type: 'xs:dateTime', simple: true, min: 0, max: 1 },
+        { element: 'settlementTimeLocal', type: 'xs:dateTime', simple: true, min: 0, max: 1 },
+        { element: 'settlementState', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'paymentMethod', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'marketType', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'product', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'statistics', type: 'ArrayOfBatchStatisticType', min: 0, max: 1 },
+      ],
+    },
+  },
+  orderExType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [
+            { element: 'invoiceNumber', type: 'orderType.invoiceNumber', simple: true, min: 0, max: 1 },
+            { element: 'description', type: 'orderType.description', simple: true, min: 0, max: 1 },
+            { element: 'discountAmount', type: 'xs:decimal', simple: true, min: 0, max: 1 },
+            { element: 'taxIsAfterDiscount', type: 'xs:boolean', simple: true, min: 0, max: 1 },
+            { element: 'totalTaxTypeCode', type: 'orderType.totalTaxTypeCode', simple: true, min: 0, max: 1 },
+            {
+              element: 'purchaserVATRegistrationNumber',
+              type: 'orderType.purchaserVATRegistrationNumber',
+              simple: true,
+              min: 0,
+              max: 1,
+            },
+            {
+              element: 'merchantVATRegistrationNumber',
+              type: 'orderType.merchantVATRegistrationNumber',
+              simple: true,
+              min: 0,
+              max: 1,
+            },
+            {
+              element: 'vatInvoiceReferenceNumber',
+              type: 'orderType.vatInvoiceReferenceNumber',
+              simple: true,
+              min: 0,
+              max: 1,
+            },
+            { element: 'purchaserCode', type: 'orderType.purchaserCode', simple: true, min: 0, max: 1 },
+            { element: 'summaryCommodityCode', type: 'orderType.summaryCommodityCode', simple: true, min: 0, max: 1 },
+            { element: 'purchaseOrderDateUTC', type: 'xs:date', simple: true, min: 0, max: 1 },
+            {
+              element: 'supplierOrderReference',
+              type: 'orderType.supplierOrderReference',
+              simple: true,
+              min: 0,
+              max: 1,
+            },
+            { element: 'authorizedContactName', type: 'orderType.authorizedContactName', simple: true, min: 0, max: 1 },
+            { element: 'cardAcceptorRefNumber', type: 'orderType.cardAcceptorRefNumber', simple: true, min: 0, max: 1 },
+            { element: 'amexDataTAA1', type: 'orderType.amexDataTAA1', simple: true, min: 0, max: 1 },
+            { element: 'amexDataTAA2', type: 'orderType.amexDataTAA2', simple: true, min: 0, max: 1 },
+            { element: 'amexDataTAA3', type: 'orderType.amexDataTAA3', simple: true, min: 0, max: 1 },
+            { element: 'amexDataTAA4', type: 'orderType.amexDataTAA4', simple: true, min: 0, max: 1 },
+          ],
+        },
+        {
+          group: 'sequence',
+          min: 1,
+          max: 1,
+          items: [
+            { element: 'purchaseOrderNumber', type: 'orderExType.purchaseOrderNumber', simple: true, min: 0, max: 1 },
+          ],
+        },
+      ],
+    },
+  },
+  paymentMaskedType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        {
+          group: 'choice',
+          min: 1,
+          max: 1,
+          items: [
+            { element: 'creditCard', type: 'creditCardMaskedType', min: 1, max: 1 },
+            { element: 'bankAccount', type: 'bankAccountMaskedType', min: 1, max: 1 },
+            { element: 'tokenInformation', type: 'tokenMaskedType', min: 1, max: 1 },
+          ],
+        },
+      ],
+    },
+  },
+  ArrayOfReturnedItem: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [{ element: 'returnedItem', type: 'returnedItemType', min: 0, max: -1 }],
+    },
+  },
+  'transactionDetailsType.emvDetails': {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [{ element: 'tag', type: 'transactionDetailsType.emvDetails.tag', min: 1, max: -1 }],
+    },
+  },
+  customerProfileIdType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'customerProfileId', type: 'numericString', simple: true, min: 1, max: 1 },
+        { element: 'customerPaymentProfileId', type: 'numericString', simple: true, min: 0, max: 1 },
+        { element: 'customerAddressId', type: 'numericString', simple: true, min: 0, max: 1 },
+      ],
+    },
+  },
   creditCardType: {
     content: {
       group: 'sequence',
@@ -1002,8 +1301,139 @@ export const xsdComplexTypes: Readonly<Record<string, ComplexType>> = {
       ],
     },
   },
+  FDSFilterType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'name', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'action', type: 'xs:string', simple: true, min: 1, max: 1 },
+      ],
+    },
+  },
+  ArrayOfBatchStatisticType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [{ element: 'statistic', type: 'batchStatisticType', min: 0, max: -1 }],
+    },
+  },
+  creditCardMaskedType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'cardNumber', type: 'creditCardMaskedType.cardNumber', simple: true, min: 1, max: 1 },
+        { element: 'expirationDate', type: 'creditCardMaskedType.expirationDate', simple: true, min: 1, max: 1 },
+        { element: 'cardType', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'cardArt', type: 'cardArt', min: 0, max: 1 },
+        { element: 'issuerNumber', type: 'creditCardMaskedType.issuerNumber', simple: true, min: 0, max: 1 },
+        { element: 'isPaymentToken', type: 'xs:boolean', simple: true, min: 0, max: 1 },
+      ],
+    },
+  },
+  bankAccountMaskedType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'accountType', type: 'bankAccountTypeEnum', simple: true, min: 0, max: 1 },
+        { element: 'routingNumber', type: 'bankAccountMaskedType.routingNumber', simple: true, min: 1, max: 1 },
+        { element: 'accountNumber', type: 'bankAccountMaskedType.accountNumber', simple: true, min: 1, max: 1 },
+        { element: 'nameOnAccount', type: 'bankAccountMaskedType.nameOnAccount', simple: true, min: 1, max: 1 },
+        { element: 'echeckType', type: 'echeckTypeEnum', simple: true, min: 0, max: 1 },
+        { element: 'bankName', type: 'bankAccountMaskedType.bankName', simple: true, min: 0, max: 1 },
+      ],
+    },
+  },
+  tokenMaskedType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'tokenSource', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'tokenNumber', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'expirationDate', type: 'tokenMaskedType.expirationDate', simple: true, min: 1, max: 1 },
+        { element: 'tokenRequestorId', type: 'xs:string', simple: true, min: 0, max: 1 },
+      ],
+    },
+  },
+  returnedItemType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'id', type: 'numericString', simple: true, min: 1, max: 1 },
+        { element: 'dateUTC', type: 'xs:dateTime', simple: true, min: 1, max: 1 },
+        { element: 'dateLocal', type: 'xs:dateTime', simple: true, min: 1, max: 1 },
+        { element: 'code', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'description', type: 'xs:string', simple: true, min: 1, max: 1 },
+      ],
+    },
+  },
+  'transactionDetailsType.emvDetails.tag': {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'tagId', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'data', type: 'xs:string', simple: true, min: 1, max: 1 },
+      ],
+    },
+  },
   KeyBlock: {
     content: { group: 'sequence', min: 1, max: 1, items: [{ element: 'Value', type: 'KeyValue', min: 1, max: 1 }] },
+  },
+  batchStatisticType: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'accountType', type: 'xs:string', simple: true, min: 1, max: 1 },
+        { element: 'chargeAmount', type: 'xs:decimal', simple: true, min: 1, max: 1 },
+        { element: 'chargeCount', type: 'xs:int', simple: true, min: 1, max: 1 },
+        { element: 'refundAmount', type: 'xs:decimal', simple: true, min: 1, max: 1 },
+        { element: 'refundCount', type: 'xs:int', simple: true, min: 1, max: 1 },
+        { element: 'voidCount', type: 'xs:int', simple: true, min: 1, max: 1 },
+        { element: 'declineCount', type: 'xs:int', simple: true, min: 1, max: 1 },
+        { element: 'errorCount', type: 'xs:int', simple: true, min: 1, max: 1 },
+        { element: 'returnedItemAmount', type: 'xs:decimal', simple: true, min: 0, max: 1 },
+        { element: 'returnedItemCount', type: 'xs:int', simple: true, min: 0, max: 1 },
+        { element: 'chargebackAmount', type: 'xs:decimal', simple: true, min: 0, max: 1 },
+        { element: 'chargebackCount', type: 'xs:int', simple: true, min: 0, max: 1 },
+        { element: 'correctionNoticeCount', type: 'xs:int', simple: true, min: 0, max: 1 },
+        { element: 'chargeChargeBackAmount', type: 'xs:decimal', simple: true, min: 0, max: 1 },
+        { element: 'chargeChargeBackCount', type: 'xs:int', simple: true, min: 0, max: 1 },
+        { element: 'refundChargeBackAmount', type: 'xs:decimal', simple: true, min: 0, max: 1 },
+        { element: 'refundChargeBackCount', type: 'xs:int', simple: true, min: 0, max: 1 },
+        { element: 'chargeReturnedItemsAmount', type: 'xs:decimal', simple: true, min: 0, max: 1 },
+        { element: 'chargeReturnedItemsCount', type: 'xs:int', simple: true, min: 0, max: 1 },
+        { element: 'refundReturnedItemsAmount', type: 'xs:decimal', simple: true, min: 0, max: 1 },
+        { element: 'refundReturnedItemsCount', type: 'xs:int', simple: true, min: 0, max: 1 },
+      ],
+    },
+  },
+  cardArt: {
+    content: {
+      group: 'sequence',
+      min: 1,
+      max: 1,
+      items: [
+        { element: 'cardBrand', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'cardImageHeight', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'cardImageUrl', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'cardImageWidth', type: 'xs:string', simple: true, min: 0, max: 1 },
+        { element: 'cardType', type: 'xs:string', simple: true, min: 0, max: 1 },
+      ],
+    },
   },
   KeyValue: {
     content: {
@@ -1075,6 +1505,8 @@ export const xsdSimpleTypes: Readonly<Record<string, SimpleType>> = {
   numericString: { kind: 'string', patterns: ['[0-9]+'] },
   'getCustomerProfileRequest.merchantCustomerId': { kind: 'string', maxLength: 20 },
   'xs:boolean': { kind: 'boolean' },
+  'getTransactionDetailsResponse.clientId': { kind: 'string', maxLength: 30 },
+  'getTransactionDetailsResponse.transrefId': { kind: 'string', maxLength: 20 },
   'merchantAuthenticationType.name': { kind: 'string', maxLength: 25 },
   'merchantAuthenticationType.transactionKey': { kind: 'string', maxLength: 16 },
   'merchantAuthenticationType.password': { kind: 'string', maxLength: 40 },
@@ -1093,6 +1525,16 @@ export const xsdSimpleTypes: Readonly<Record<string, SimpleType>> = {
   'Paging.offset': { kind: 'int', minInclusive: '1', maxInclusive: '100000' },
   'xs:decimal': { kind: 'decimal' },
   'transactionRequestType.taxExempt': { kind: 'boolean' },
+  messageTypeEnum: { kind: 'string', enumeration: ['Ok', 'Error'] },
+  'xs:dateTime': { kind: 'dateTime' },
+  'transactionDetailsType.authCode': { kind: 'string', maxLength: 6 },
+  'transactionDetailsType.AVSResponse': { kind: 'string', maxLength: 1 },
+  'transactionDetailsType.cardCodeResponse': { kind: 'string', maxLength: 1 },
+  'transactionDetailsType.CAVVResponse': { kind: 'string', maxLength: 1 },
+  'transactionDetailsType.requestedAmount': { kind: 'decimal', minInclusive: '0.00', fractionDigits: 4 },
+  'transactionDetailsType.authAmount': { kind: 'decimal', minInclusive: '0.00', fractionDigits: 4 },
+  'transactionDetailsType.settleAmount': { kind: 'decimal', minInclusive: '0.00', fractionDigits: 4 },
+  'transactionDetailsType.prepaidBalanceRemaining': { kind: 'decimal', fractionDigits: 4 },
   'impersonationAuthenticationType.partnerLoginId': { kind: 'string', maxLength: 25 },
   'impersonationAuthenticationType.partnerTransactionKey': { kind: 'string', maxLength: 16 },
   'webCheckOutDataTypeToken.cardNumber': { kind: 'string', minLength: 4, maxLength: 16 },
@@ -1161,6 +1603,9 @@ export const xsdSimpleTypes: Readonly<Record<string, SimpleType>> = {
   },
   'otherTaxType.alternateTaxId': { kind: 'string', maxLength: 15 },
   'otherTaxType.vatTaxRate': { kind: 'decimal', totalDigits: 5, fractionDigits: 5 },
+  'subscriptionPaymentType.id': { kind: 'int', minInclusive: '0' },
+  'subscriptionPaymentType.payNum': { kind: 'int', minInclusive: '0' },
+  'orderExType.purchaseOrderNumber': { kind: 'string', maxLength: 25 },
   'creditCardSimpleType.cardNumber': { kind: 'string', minLength: 4, maxLength: 16 },
   'creditCardSimpleType.expirationDate': { kind: 'string', minLength: 4, maxLength: 7 },
   'payPalType.successUrl': { kind: 'string', maxLength: 2048 },
@@ -1187,6 +1632,14 @@ export const xsdSimpleTypes: Readonly<Record<string, SimpleType>> = {
   'lineItemType.productCode': { kind: 'string', maxLength: 15 },
   'lineItemType.productSKU': { kind: 'string', maxLength: 30 },
   'lineItemType.discountRate': { kind: 'decimal', totalDigits: 5, fractionDigits: 5 },
+  'creditCardMaskedType.cardNumber': { kind: 'string', length: 8 },
+  'creditCardMaskedType.expirationDate': { kind: 'string', minLength: 4, maxLength: 7 },
+  'creditCardMaskedType.issuerNumber': { kind: 'string', length: 6 },
+  'bankAccountMaskedType.routingNumber': { kind: 'string', length: 8 },
+  'bankAccountMaskedType.accountNumber': { kind: 'string', length: 8 },
+  'bankAccountMaskedType.nameOnAccount': { kind: 'string', maxLength: 22 },
+  'bankAccountMaskedType.bankName': { kind: 'string', maxLength: 50 },
+  'tokenMaskedType.expirationDate': { kind: 'string', minLength: 4, maxLength: 7 },
   EncodingType: { kind: 'string', enumeration: ['Base64', 'Hex'] },
   EncryptionAlgorithmType: { kind: 'string', enumeration: ['TDES', 'AES', 'RSA'] },
   OperationType: { kind: 'string', enumeration: ['DECRYPT'] },

@@ -1,7 +1,7 @@
 import { backends } from '@vault/testing';
 import { APIContracts as Contracts, APIControllers as Controllers } from 'authorizenet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SdkController, sdkClient } from './support/authnet-sdk';
+import { type SdkController, sdkClient, sdkFlows } from './support/authnet-sdk';
 import { type SimulatorHost, startSimulatorHost } from './support/simulator-host';
 
 // The official SDK's requests and response classes against the simulator (see support/authnet-sdk.ts):
@@ -11,11 +11,13 @@ describe.each(backends)("Authorize.Net's official Node SDK against the simulator
   let t: SimulatorHost;
   let credentials: { apiLoginId: string; transactionKey: string; clientKey: string };
   let sdk: ReturnType<typeof sdkClient>;
+  let flows: ReturnType<typeof sdkFlows>;
 
   beforeAll(async () => {
     t = await startSimulatorHost(backend);
     credentials = t.credentials;
     sdk = sdkClient(t.endpoint, credentials);
+    flows = sdkFlows(sdk, credentials);
   });
   afterAll(async () => {
     await t?.close();
@@ -24,95 +26,18 @@ describe.each(backends)("Authorize.Net's official Node SDK against the simulator
   const expectSdkShape = (controller: SdkController) => sdk.expectSdkShape(controller);
   const merchant = () => sdk.merchant();
 
-  /** securePaymentContainerRequest: what Accept.js does, with the public client key. */
-  async function token(cardNumber: string) {
-    const auth = new Contracts.MerchantAuthenticationType();
-    auth.setName(credentials.apiLoginId);
-    auth.setClientKey(credentials.clientKey);
-    const card = new Contracts.WebCheckOutDataTypeToken();
-    card.setCardNumber(cardNumber);
-    card.setExpirationDate('2030-12');
-    card.setCardCode('123');
-    const data = new Contracts.WebCheckOutDataType();
-    data.setType(Contracts.WebCheckOutTypeEnum.TOKEN);
-    data.setId(`sdk-${Date.now()}`);
-    data.setToken(card);
-    const request = new Contracts.SecurePaymentContainerRequest();
-    request.setMerchantAuthentication(auth);
-    request.setRefId('token-1');
-    request.setData(data);
-    const controller = new Controllers.SecurePaymentContainerController(request.getJSON()) as SdkController;
-    const response = new Contracts.SecurePaymentContainerResponse(await send(controller));
-    expectSdkShape(controller);
-    expect(response.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
-    return response.getOpaqueData();
-  }
-
   let merchantCustomerIds = 0;
-  /** createCustomerProfileRequest with the token as opaque data, validated in live mode. */
-  async function createProfile(cardNumber: string) {
-    const opaque = await token(cardNumber);
-    const opaqueData = new Contracts.OpaqueDataType();
-    opaqueData.setDataDescriptor(opaque.getDataDescriptor());
-    opaqueData.setDataValue(opaque.getDataValue());
-    const payment = new Contracts.PaymentType();
-    payment.setOpaqueData(opaqueData);
-    const billTo = new Contracts.CustomerAddressType();
-    billTo.setFirstName('Ada');
-    billTo.setLastName('Blade');
-    billTo.setAddress('1 Forge Street');
-    billTo.setCity('Austin');
-    billTo.setState('TX');
-    billTo.setZip('78701');
-    billTo.setCountry('US');
-    const paymentProfile = new Contracts.CustomerPaymentProfileType();
-    paymentProfile.setCustomerType(Contracts.CustomerTypeEnum.INDIVIDUAL);
-    paymentProfile.setBillTo(billTo);
-    paymentProfile.setPayment(payment);
-    paymentProfile.setDefaultPaymentProfile(true);
-    const profile = new Contracts.CustomerProfileType();
-    profile.setMerchantCustomerId(`SDK_${backend}_${++merchantCustomerIds}`);
-    profile.setDescription('Created by the official SDK');
-    profile.setEmail(`sdk${merchantCustomerIds}@example.com`);
-    profile.setPaymentProfiles([paymentProfile]);
-    const request = new Contracts.CreateCustomerProfileRequest();
-    request.setMerchantAuthentication(merchant());
-    request.setProfile(profile);
-    request.setValidationMode(Contracts.ValidationModeEnum.LIVEMODE);
-    const controller = new Controllers.CreateCustomerProfileController(request.getJSON()) as SdkController;
-    const response = new Contracts.CreateCustomerProfileResponse(await send(controller));
-    expectSdkShape(controller);
-    return response;
-  }
-
-  /** createTransactionRequest through the SDK's TransactionRequestType. */
-  async function transact(build: (tr: InstanceType<typeof Contracts.TransactionRequestType>) => void) {
-    const transactionRequest = new Contracts.TransactionRequestType();
-    build(transactionRequest);
-    const request = new Contracts.CreateTransactionRequest();
-    request.setMerchantAuthentication(merchant());
-    request.setRefId('sdk-charge');
-    request.setTransactionRequest(transactionRequest);
-    const controller = new Controllers.CreateTransactionController(request.getJSON()) as SdkController;
-    const response = new Contracts.CreateTransactionResponse(await send(controller));
-    expectSdkShape(controller);
-    return response;
-  }
+  const createProfile = (cardNumber: string) =>
+    flows.createProfile(cardNumber, `SDK_${backend}_${++merchantCustomerIds}`);
+  const transact = (build: Parameters<ReturnType<typeof sdkFlows>['transact']>[1]) =>
+    flows.transact('sdk-charge', build);
 
   function authOnly(ids: { customer: string; payment: string }, amount: number, invoiceNumber: string) {
     return transact((tr) => {
       tr.setTransactionType(Contracts.TransactionTypeEnum.AUTHONLYTRANSACTION);
       tr.setAmount(amount);
-      const paymentProfile = new Contracts.PaymentProfile();
-      paymentProfile.setPaymentProfileId(ids.payment);
-      const profile = new Contracts.CustomerProfilePaymentType();
-      profile.setCustomerProfileId(ids.customer);
-      profile.setPaymentProfile(paymentProfile);
-      tr.setProfile(profile);
-      const order = new Contracts.OrderType();
-      order.setInvoiceNumber(invoiceNumber);
-      order.setDescription('A Damascus chef knife');
-      tr.setOrder(order);
+      tr.setProfile(flows.profilePayment(ids));
+      tr.setOrder(flows.order(invoiceNumber, 'A Damascus chef knife'));
       const duplicateWindow = new Contracts.SettingType();
       duplicateWindow.setSettingName('duplicateWindow');
       duplicateWindow.setSettingValue('120');
@@ -125,11 +50,7 @@ describe.each(backends)("Authorize.Net's official Node SDK against the simulator
   it('tokenises, saves, authorises, refuses a duplicate, captures, voids, lists, reads and deletes', async () => {
     const created = await createProfile('4111111111111111');
     expect(created.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
-    const ids = {
-      customer: String(created.getCustomerProfileId()),
-      // The SDK wraps list items in String objects.
-      payment: String(created.getCustomerPaymentProfileIdList().getNumericString()[0]),
-    };
+    const ids = flows.profileIds(created);
     expect(ids.customer).toMatch(/^\d{9,10}$/);
     expect(ids.payment).toMatch(/^\d{9,10}$/);
     expect(String(created.getValidationDirectResponseList().getString()[0])).toMatch(/^1,/);
@@ -197,7 +118,7 @@ describe.each(backends)("Authorize.Net's official Node SDK against the simulator
     expectSdkShape(getController);
     const profile = fetched.getProfile();
     expect(profile.getCustomerProfileId()).toBe(ids.customer);
-    expect(profile.getEmail()).toMatch(/^sdk\d+@example\.com$/);
+    expect(profile.getEmail()).toMatch(/^sdk_\w+_\d+@example\.com$/);
     const saved = profile.getPaymentProfiles()[0];
     expect(saved.getCustomerPaymentProfileId()).toBe(ids.payment);
     expect(saved.getPayment().getCreditCard().getCardNumber()).toBe('XXXX1111');
@@ -223,11 +144,7 @@ describe.each(backends)("Authorize.Net's official Node SDK against the simulator
 
     const created = await createProfile('4000000000000341');
     expect(created.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.OK);
-    const ids = {
-      customer: String(created.getCustomerProfileId()),
-      // The SDK wraps list items in String objects.
-      payment: String(created.getCustomerPaymentProfileIdList().getNumericString()[0]),
-    };
+    const ids = flows.profileIds(created);
     const declined = await authOnly(ids, 99, 'INV-3');
     expect(declined.getMessages().getResultCode()).toBe(Contracts.MessageTypeEnum.ERROR);
     expect(declined.getTransactionResponse().getResponseCode()).toBe('2');

@@ -38,6 +38,7 @@ describe.each(backends)('the simulator owns its tables, on %s', (backend) => {
       '0001-simulator-tables',
       '0002-simulator-faults',
       '0003-transaction-cards',
+      '0004-settlement',
     ]);
     expect(await simTables(database)).toEqual(
       [...SIM_TABLES, 'authnet_sim_migrations', 'authnet_sim_migrations_lock'].sort(),
@@ -72,6 +73,7 @@ describe.each(backends)('the simulator owns its tables, on %s', (backend) => {
       '0001-simulator-tables',
       '0002-simulator-faults',
       '0003-transaction-cards',
+      '0004-settlement',
     ]);
     const db = simulatorDb(database);
     expect(await db.selectFrom('authnetSimCustomers').select(['id', 'merchantCustomerId']).execute()).toEqual([

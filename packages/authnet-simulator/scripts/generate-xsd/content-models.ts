@@ -1,4 +1,4 @@
-// From XSD nodes to content models: the content model of every request type asked for and of
+// From XSD nodes to content models: the content model of every request or response element asked for and of
 // every type they reach (following extension bases such as ANetApiRequest, choices, nested groups
 // and anonymous types), plus the facets of the simple types on the way.
 import {
@@ -44,8 +44,8 @@ export interface ContentModels {
   declaredRequests: string[];
 }
 
-/** Reads a parsed XSD (its xs:schema node) into the models of `requestTypes` and all they reach. */
-export function readContentModels(schema: XmlNode, requestTypes: readonly string[]): ContentModels {
+/** Reads a parsed XSD (its xs:schema node) into the models of the `elements` (requests, responses) and all they reach. */
+export function readContentModels(schema: XmlNode, elements: readonly string[]): ContentModels {
   const named = (kind: string) =>
     new Map(schema.children.filter((n) => n.name === kind).map((n) => [n.attrs.name as string, n]));
   const complexNodes = named('xs:complexType');
@@ -176,11 +176,11 @@ export function readContentModels(schema: XmlNode, requestTypes: readonly string
     return { group: 'sequence', min: 1, max: 1, items: [base, own] };
   }
 
-  for (const request of requestTypes) {
-    const node = elementNodes.get(request);
+  for (const element of elements) {
+    const node = elementNodes.get(element);
     const type = node && child(node, 'xs:complexType');
-    if (!type) throw new Error(`The XSD has no element ${request} with an inline complex type`);
-    useComplex(request, type);
+    if (!type) throw new Error(`The XSD has no element ${element} with an inline complex type`);
+    useComplex(element, type);
   }
   for (let next = pendingComplex.shift(); next; next = pendingComplex.shift()) {
     const [name, node] = next;

@@ -8,6 +8,7 @@ import {
   REQUEST_API_PATH,
   type Simulator,
   type SimulatorCredentials,
+  type SimulatorOptions,
   simulatorPlugin,
 } from '../../src/index';
 
@@ -32,6 +33,13 @@ export interface SimulatorHost {
 export interface SimulatorHostOptions {
   /** The host's guard on the fault controls; by default every caller is let through. */
   requireAdmin?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** The simulator's settlement cut-off and clock (a test moves the clock to reach the 30- and 180-day limits). */
+  simulator?: SimulatorOptions;
+  /**
+   * Migrate the app's own tables too (the default, as a host app has them). The simulator needs
+   * only its own: a test of the simulator alone skips the app's migrations and starts faster.
+   */
+  appTables?: boolean;
 }
 
 /**
@@ -40,12 +48,12 @@ export interface SimulatorHostOptions {
  * body limit is the API's, so an oversized request meets the same limit as in production.
  */
 export async function startSimulatorHost(backend: Backend, options: SimulatorHostOptions = {}): Promise<SimulatorHost> {
-  const database = await openTestDatabase(backend);
+  const database = await openTestDatabase(backend, { migrate: options.appTables ?? true });
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   try {
     await migrateSimulator(database);
     const credentials = generateSimulatorCredentials();
-    const simulator = createSimulator(database, credentials);
+    const simulator = createSimulator(database, credentials, options.simulator);
     await app.register(simulatorPlugin, {
       prefix: SIMULATOR_PREFIX,
       simulator,
