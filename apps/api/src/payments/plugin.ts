@@ -4,6 +4,7 @@ import {
   createSimulator,
   migrateSimulator,
   REQUEST_API_PATH,
+  SETTLEMENT_PATH,
   type Simulator,
   simulatorPlugin,
 } from '@vault/authnet-simulator';
@@ -39,10 +40,11 @@ const SIMULATOR_PREFIX = '/sandbox/authnet';
 /** The simulator's gateway endpoint (Authorize.Net's /xml/v1/request.api) as mounted here. */
 export const SIMULATOR_GATEWAY_ROUTE = `${SIMULATOR_PREFIX}${REQUEST_API_PATH}`;
 
-/** What the simulator's fault controls record in the audit log (audit/plugin.ts). */
-const FAULT_AUDIT: Record<string, AuditSpec> = {
+/** What the simulator's controls (faults, the settlement batch) record in the audit log (audit/plugin.ts). */
+const CONTROL_AUDIT: Record<string, AuditSpec> = {
   [`POST ${SIMULATOR_PREFIX}/faults`]: { action: 'payment_simulator.inject_fault', target: 'payment_simulator' },
   [`DELETE ${SIMULATOR_PREFIX}/faults`]: { action: 'payment_simulator.clear_faults', target: 'payment_simulator' },
+  [`POST ${SIMULATOR_PREFIX}${SETTLEMENT_PATH}`]: { action: 'payment_simulator.settle', target: 'payment_simulator' },
 };
 
 const gateways = {
@@ -95,18 +97,19 @@ export const payments = fp(
     let simulator: Simulator | null = null;
     if (simulated) {
       await migrateSimulator(app.database);
-      simulator = createSimulator(app.database, {
-        apiLoginId: config.apiLoginId,
-        transactionKey: config.transactionKey,
-        clientKey: config.clientKey,
-      });
+      simulator = createSimulator(
+        app.database,
+        { apiLoginId: config.apiLoginId, transactionKey: config.transactionKey, clientKey: config.clientKey },
+        // Captures made before the cut-off settle at it (AUTHNET_SIM_SETTLEMENT_CUTOFF; unset: 23:00 UTC).
+        { settlementCutoff: config.simulatorSettlementCutoff },
+      );
       // A const for the closure below (the `let` above would read as possibly null there).
       const mounted = simulator;
       await app.register(async (scope) => {
-        // The simulator's fault controls are admin actions of this app: they go in its audit log.
+        // The simulator's controls are admin actions of this app: they go in its audit log.
         // Declared here, so the simulator package knows nothing of the host's log.
         scope.addHook('onRoute', (route) => {
-          const audit = FAULT_AUDIT[`${route.method} ${route.url}`];
+          const audit = CONTROL_AUDIT[`${route.method} ${route.url}`];
           if (audit) route.config = { ...route.config, audit };
         });
         await scope.register(simulatorPlugin, {
