@@ -39,6 +39,7 @@ const access: Record<string, 'public' | 'member' | 'admin'> = {
   'POST /sandbox/authnet/xml/v1/request.api': 'public',
   'POST /sandbox/authnet/faults': 'admin',
   'DELETE /sandbox/authnet/faults': 'admin',
+  'POST /sandbox/authnet/settlement': 'admin',
   'POST /api/onboarding/complete': 'member',
   'GET /api/payment/config': 'member',
   'POST /api/payment/preauth': 'member',

@@ -94,6 +94,18 @@ const described: Record<string, { summary: string; body?: unknown; responses: Re
     summary: 'Demo control: clears the queued gateway faults.',
     responses: { 200: { 'x-response-description': 'Cleared.', ...toJsonSchema(MessageResponse, 'output') } },
   },
+  'POST /sandbox/authnet/settlement': {
+    summary:
+      "Demo control: the simulator's daily settlement batch runs now; every capture and refund not yet settled settles.",
+    responses: {
+      200: {
+        'x-response-description': 'Settled, with how many transactions the batch took.',
+        type: 'object',
+        required: ['message', 'settled'],
+        properties: { message: { type: 'string' }, settled: { type: 'integer', minimum: 0 } },
+      },
+    },
+  },
 };
 
 /** `GET /api/show/state` → `getShowState`; path parameters read "By<Name>". */
