@@ -33,7 +33,7 @@ export {
   startHaproxy,
 } from './haproxy';
 export { killNow } from './kill';
-export { checkLedger, type LedgerCheck } from './ledger';
+export { type AfterSaleLedgerCheck, checkAfterSaleLedger, checkLedger, type LedgerCheck } from './ledger';
 export { type LinkProfileName, linkProfiles } from './link-profiles';
 export { type LinkProxy, type Outage, startLinkProxy } from './link-proxy';
 export { type SeededMember, type SimulatedCard, seedOnboardedMembers } from './members';
