@@ -36,8 +36,10 @@ export function ShipForm({ shipment }: { shipment: AdminShipment }) {
       trackingNumber: normalizeTrackingNumber(values.trackingNumber),
     }),
   );
-  // The card already shows the package's last error; the same words twice would read as two problems.
   const refusal = ship.error ? (serverMessage(ship.error) ?? 'Could not mark it shipped. Please try again.') : null;
+  // A refused capture also becomes the package's last error, which the card shows above with the
+  // gateway's reason per item: the same words twice would read as two problems.
+  const shownAbove = refusal !== null && (shipment.lastError?.includes(refusal) ?? false);
   const onCarrier = (next: Carrier) => {
     form.setValue('service', carrierFormats[next].services[0] ?? '');
     if (isSubmitted) void form.trigger('trackingNumber');
@@ -62,7 +64,7 @@ export function ShipForm({ shipment }: { shipment: AdminShipment }) {
           {...form.register('trackingNumber')}
         />
       </div>
-      {refusal && refusal !== shipment.lastError ? (
+      {refusal && !shownAbove ? (
         <Alert tone="error" title="Not shipped">
           {refusal}
         </Alert>
