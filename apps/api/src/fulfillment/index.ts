@@ -3,6 +3,6 @@
 export { recordSettlement } from './capture';
 export { returnToAuthorized, takeAuthorized } from './capture.repository';
 export { businessDaysAfter, utcDay } from './ship-by';
-export { fulfillmentSettings, orderShipments } from './shipments';
+export { fulfillmentSettings } from './shipments';
 export { type TrackingProvider, tracking } from './tracking';
 export { toOrderShipment } from './views';

@@ -70,18 +70,6 @@ export function listClassShipping(db: Db): Promise<ClassShipping[]> {
   return db.selectFrom('legalClassShipping').select(['legalClass', 'carriers', 'adultSignatureOver']).execute();
 }
 
-/** The packages these purchases travel in. */
-export function shipmentsOfPurchases(db: Db, purchaseIds: readonly string[]) {
-  if (purchaseIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('purchases')
-    .innerJoin('shipments', 'shipments.id', 'purchases.shipmentId')
-    .selectAll('shipments')
-    .select('purchases.id as purchaseId')
-    .where('purchases.id', 'in', purchaseIds)
-    .execute();
-}
-
 /**
  * Takes a package for Mark shipped with one conditional UPDATE (processing → shipping): a second
  * admin, a double click or a split in flight finds it taken. Undefined when it was not processing.

@@ -4,7 +4,6 @@ import {
   type FulfillmentSettings,
   fulfillmentMessages,
   type MemberShipmentStatus,
-  type OrderShipment,
 } from '@vault/contracts';
 import type { Shipment } from '@vault/db';
 import { AppError } from '../core/app-error';
@@ -24,9 +23,8 @@ import {
   movePurchases,
   purchaseIdsIn,
   type ShipmentRow,
-  shipmentsOfPurchases,
 } from './repository';
-import { toAdminShipment, toOrderShipment } from './views';
+import { toAdminShipment } from './views';
 
 /** Shipped and delivered tabs list this many, newest first (the packages to pack are all listed). */
 const DONE_LIST_LIMIT = 200;
@@ -82,15 +80,6 @@ export async function getShipment(
   const [shipment] = await toAdminShipments(deps, [row]);
   if (!shipment) throw new AppError(404, 'not_found', fulfillmentMessages.shipmentNotFound);
   return shipment;
-}
-
-/** The packages these purchases travel in, by purchase (the Orders tab's shipment). */
-export async function orderShipments(
-  deps: Pick<ServiceDeps, 'db'>,
-  purchaseIds: readonly string[],
-): Promise<Map<string, OrderShipment>> {
-  const rows = await shipmentsOfPurchases(deps.db, purchaseIds);
-  return new Map(rows.map(({ purchaseId, ...shipment }) => [purchaseId, toOrderShipment(shipment)]));
 }
 
 /**

@@ -80,7 +80,9 @@ export function toAdminShipment(
 }
 
 /** A package as its member sees it on an order (`shipping` reads as processing). */
-export function toOrderShipment(row: Shipment): OrderShipment {
+export function toOrderShipment(
+  row: Pick<Shipment, 'id' | 'status' | 'carrier' | 'trackingNumber' | 'shippedAt' | 'deliveredAt'>,
+): OrderShipment {
   return {
     id: row.id,
     status: memberShipmentStatus(row.status),

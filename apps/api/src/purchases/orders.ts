@@ -1,11 +1,6 @@
-import {
-  memberShipmentStatus,
-  type OrderRefund,
-  type OrderShipment,
-  type OrderView,
-  trackingUrl,
-} from '@vault/contracts';
+import type { OrderRefund, OrderShipment, OrderView } from '@vault/contracts';
 import type { ServiceDeps } from '../core/deps';
+import { toOrderShipment } from '../fulfillment';
 import { returnDeadline, returnWindowDays, toMemberReturn } from '../returns';
 import { listMemberOrders, listMemberRefunds } from './orders.repository';
 
@@ -13,15 +8,7 @@ type OrderRow = Awaited<ReturnType<typeof listMemberOrders>>[number];
 
 function shipmentOf(row: OrderRow): OrderShipment | null {
   if (!row.shipmentId || !row.shipmentStatus) return null;
-  return {
-    id: row.shipmentId,
-    status: memberShipmentStatus(row.shipmentStatus),
-    carrier: row.carrier,
-    trackingNumber: row.trackingNumber,
-    trackingUrl: row.carrier && row.trackingNumber ? trackingUrl(row.carrier, row.trackingNumber) : null,
-    shippedAt: row.shippedAt?.toISOString() ?? null,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-  };
+  return toOrderShipment({ ...row, id: row.shipmentId, status: row.shipmentStatus });
 }
 
 function returnOf(row: OrderRow) {

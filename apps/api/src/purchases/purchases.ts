@@ -1,10 +1,4 @@
-import {
-  type AdminPurchase,
-  type OrderView,
-  type PurchaseView,
-  purchaseMessages,
-  showMessages,
-} from '@vault/contracts';
+import { type AdminPurchase, type PurchaseView, purchaseMessages, showMessages } from '@vault/contracts';
 import type { Purchase } from '@vault/db';
 import { findUserById } from '../auth';
 import { AppError } from '../core/app-error';
@@ -46,20 +40,6 @@ export async function memberPurchases(deps: Pick<ServiceDeps, 'db'>, userId: str
     amount: row.amount,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-/** The member's orders, as the Orders tab of account settings lists them: one per purchase, newest first. */
-export async function memberOrders(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<OrderView[]> {
-  const rows = await listMemberPurchases(deps.db, userId);
-  return rows.map((row) => ({
-    id: row.id,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    productTitle: row.title,
-    quantity: 1,
-    totalAmount: row.amount,
-    shippingAddress: row.shippingAddress,
   }));
 }
 
