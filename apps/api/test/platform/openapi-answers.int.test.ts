@@ -219,6 +219,7 @@ describe('the OpenAPI document', () => {
     expect(reportCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
     await run(asAdmin, 'post', '/sandbox/authnet/faults', { kind: 'error', times: 1 });
     await run(asAdmin, 'delete', '/sandbox/authnet/faults');
+    await run(asAdmin, 'post', '/sandbox/authnet/settlement');
     // Eligibility: attestation kinds and a member's attestation, a rule's life, an admin's member lookup and
     // date-of-birth correction, carriers per legal class.
     await run(member, 'get', '/api/eligibility/settings');
