@@ -10,7 +10,21 @@ export const auditMessages = {
 } as const;
 
 /** The kinds of thing admin actions act on: the first part of an action name ("show" of "show.start"). */
-export const AUDIT_TARGETS = ['show', 'show_item', 'purchase', 'test_product', 'image', 'payment_simulator'] as const;
+export const AUDIT_TARGETS = [
+  'show',
+  'show_item',
+  'purchase',
+  'shipment',
+  'return',
+  'test_product',
+  'image',
+  'eligibility_rule',
+  'attestation_kind',
+  'member_attestation',
+  'legal_class',
+  'user',
+  'payment_simulator',
+] as const;
 
 /**
  * GET /api/admin/audit: a page of entries older than `before` (keyset: ids only grow), at most
