@@ -65,7 +65,12 @@ export const mailEnv = {
     .describe(
       'Unset: smtp with SMTP_URL, else log outside production. In production, log is the explicit choice to send no email: each one is logged with every link’s query and fragment shown as [redacted], and a warning is logged at every start.',
     ),
-  MAIL_FROM: z.string().default('The Vault <no-reply@vault.local>').describe('Sender of every email.'),
+  MAIL_FROM: z
+    .string()
+    .default('The Vault <no-reply@vault.local>')
+    .describe(
+      'Sender of every email. Return emails ask members to reply (for the return address, with a question), so in production make it an inbox someone reads.',
+    ),
   /** How long before a show's launch the first reminder email goes (the second goes at launch). */
   REMINDER_LEAD_SECONDS: z.coerce
     .number()
