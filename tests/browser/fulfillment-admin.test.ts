@@ -289,7 +289,7 @@ describe('after the sale in Chromium: pack, slip, ship (captured then), track, r
     expect((await api(admin, 'POST', '/sandbox/authnet/settlement')).status).toBe(200);
     await refundHalf();
     expect(await toastText(admin, 'Refund issued')).toContain(`$${HALF}; $${HALF} left to refund`);
-    await card.getByText('Refunded', { exact: true }).waitFor();
+    await card.getByText('Refund issued', { exact: true }).waitFor();
     const refunded = await adminReturn();
     expect(refunded?.purchase).toMatchObject({ capturedAmount: FOLDER.price, refundedAmount: HALF });
     await shot(admin, 'refunded');
@@ -299,7 +299,7 @@ describe('after the sale in Chromium: pack, slip, ship (captured then), track, r
     expect(await folder.getByTestId('refunds').textContent()).toMatch(new RegExp(`^Refunded \\$${HALF} on \\w{3} \\d`));
     // Half came back, not all of it: no Refunded badge on the order.
     expect(await folder.getByTestId('refunds').getByText('Refunded', { exact: true }).count()).toBe(0);
-    expect(await folder.getByTestId('return-status').textContent()).toBe(`Refunded · ${returnNumber}`);
+    expect(await folder.getByTestId('return-status').textContent()).toBe(`Refund issued · ${returnNumber}`);
     const order = await orderOf(ada, FOLDER.title);
     expect(order.refunds.map((r) => r.amount)).toEqual([HALF]);
 

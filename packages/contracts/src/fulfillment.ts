@@ -196,7 +196,8 @@ export const returnStatusLabels: Record<ReturnStatus, string> = {
   approved: 'Return approved',
   declined: 'Return declined',
   received: 'Return received',
-  refunded: 'Refunded',
+  // Said of the return, beside the amounts: a refund of part of the price is a refund issued too.
+  refunded: 'Refund issued',
 };
 
 // What members and admins write is stored: text Postgres can take, as every stored field (text.ts).

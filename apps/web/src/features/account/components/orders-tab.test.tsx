@@ -97,7 +97,7 @@ describe('the Orders tab', () => {
 
   it("shows the latest return's status and number, and the admin's instructions", () => {
     expect(card(4).text).toContain('Return approved · RMA-1042 Instructions: Ship it back in its box');
-    expect(card(5).text).toContain('Refunded · RMA-1042');
+    expect(card(5).text).toContain('Refund issued · RMA-1042');
     expect(card(4).text).not.toContain('Request a return');
   });
 
