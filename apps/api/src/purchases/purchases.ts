@@ -74,7 +74,8 @@ export async function settlePurchase(
       await client.voidTransaction({ refId, refTransId: taken.transactionId });
     }
   } catch (error) {
-    const happened = await outcomeAtGateway(deps, taken, error);
+    const happened =
+      (await outcomeAtGateway(deps, taken, error)) ?? (action === 'void' ? await lapsed(deps, taken) : null);
     if (happened !== 'completed' && happened !== 'voided') {
       await returnToAuthorized(deps.db, purchaseId, null);
       throw gatewayToAppError(error);
@@ -84,6 +85,17 @@ export async function settlePurchase(
   // A capture records what it took and when; a void takes the purchase out of its package.
   await recordSettlement(deps, purchaseId, status);
   return toAdminPurchase(await findPurchaseWithBuyer(deps.db, purchaseId));
+}
+
+/**
+ * A void the gateway refused because the authorisation lapsed (it holds one 30 days): nothing is
+ * held any more, so the purchase is void all the same and leaves its package, which can then ship
+ * the rest. Null for any other refusal, or when the gateway cannot be asked now.
+ */
+async function lapsed(deps: ServiceDeps, purchase: Purchase): Promise<'voided' | null> {
+  if (!purchase.transactionId) return null;
+  const details = await deps.payments.getTransactionDetails(purchase.transactionId).catch(() => null);
+  return details?.status === 'expired' ? 'voided' : null;
 }
 
 /** The gateway's transaction states that mean a capture or a void went through. */

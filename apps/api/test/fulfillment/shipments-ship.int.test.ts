@@ -1,3 +1,4 @@
+import { simulatorDb } from '@vault/authnet-simulator';
 import { type AdminShipment, fulfillmentMessages, shipmentShippedDedupeKey } from '@vault/contracts';
 import { backends, type SeededMember } from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ describe.each(backends)('Mark shipped on %s', (backend) => {
 
   beforeAll(async () => {
     t = await buildTestApp(backend);
-    ({ admin, member } = await seedPeople(t, 14));
+    ({ admin, member } = await seedPeople(t, 15));
     call = caller(t, admin.cookie);
     showId = await liveShow(t, 'Ships today', new Date());
   });
@@ -173,6 +174,29 @@ describe.each(backends)('Mark shipped on %s', (backend) => {
 
     expect((await ship(shipment.id)).statusCode).toBe(200);
     expect(await capturesAtGateway(t, purchase.transactionId)).toBe(1);
+  });
+
+  it('refuses to capture a lapsed authorisation; voided by the admin, it leaves the package, which ships the rest', async () => {
+    const { shipment, bought } = await packageWith([{ title: 'Lapsed' }, { title: 'Fresh' }]);
+    const [old, fresh] = bought;
+    if (!old || !fresh) throw new Error('setup');
+    // The gateway holds an authorisation 30 days: this one is 31 days old at the simulator.
+    await simulatorDb(t.database)
+      .updateTable('authnetSimTransactions')
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where('id', '=', Number(old.transactionId))
+      .execute();
+    expect((await ship(shipment.id)).statusCode).toBe(409);
+    expect((await purchaseRow(old.id)).status).toBe('authorized');
+    expect(await capturesAtGateway(t, old.transactionId)).toBe(0);
+
+    const voided = await call('POST', `/api/purchases/${old.id}/void`);
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json()).toMatchObject({ status: 'voided' });
+    expect((await purchaseRow(old.id)).shipmentId).toBeNull();
+    const shipped = await ship(shipment.id);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().items.map((item: { purchaseId: string }) => item.purchaseId)).toEqual([fresh.id]);
   });
 
   it.each(['lost-answer', 'dropped-answer'] as const)(
