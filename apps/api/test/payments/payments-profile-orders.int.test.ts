@@ -152,6 +152,11 @@ describe.each(backends)('onboarding and payments on %s', (backend) => {
           quantity: 1,
           totalAmount: '425.00',
           shippingAddress: '1 Forge Street, Austin, TX 78701, US',
+          // Not yet bundled into a package, nothing refunded or returned.
+          shipment: null,
+          refunds: [],
+          return: null,
+          returnableUntil: null,
         },
       ]);
       const purchases = (await a.get('/api/purchases')).json();
