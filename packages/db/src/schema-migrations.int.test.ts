@@ -46,6 +46,7 @@ describe('migrations on postgres', () => {
         '0007-press-budget',
         '0008-account-mail',
         '0009-eligibility',
+        '0010-fulfillment',
       ]);
     } finally {
       await database.dispose();
