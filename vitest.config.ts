@@ -64,11 +64,42 @@ const twoAtATime = [
   'refunds*',
   'orders*',
   'authnet-settlement*',
-].map((name) => `{apps,packages}/*/test/**/${name}.int.test.ts`);
+  // In-process, and their only time checks are loose (a countdown under 10 s) or per process (CPU).
+  'payments-cards',
+  'payments-profile-orders',
+  'reminders-subscriptions',
+  'buy-http',
+  'buy-reconcile',
+  'login-abuse',
+]
+  .map((name) => `{apps,packages}/*/test/**/${name}.int.test.ts`)
+  .concat([
+    'packages/db/src/schema-constraints.int.test.ts',
+    'packages/db/src/schema-migrations.int.test.ts',
+    'packages/show/src/lineup.int.test.ts',
+    'packages/show/src/store.int.test.ts',
+  ]);
+
+/**
+ * Browser tests whose pages are timed (a Sold within a second, a countdown, a link cut and
+ * restored, a show's phases) or that start more than one process: alone, after the others. The
+ * rest click through screens with no clock of their own and run two at a time (each starts its
+ * own app and Chromium).
+ */
+const browserAlone = [
+  'bad-link',
+  'live-show',
+  'behind-haproxy',
+  'buying',
+  'member-features',
+  'show-report',
+  'fulfillment-admin',
+].map((name) => `tests/browser/${name}.test.ts`);
 
 // Unit tests; integration tests against PGlite, real Postgres and real Redis (two at a time, then
 // the ones that must run alone); browser tests driving Debian's Chromium against the app started
-// as a real process. Groups run one after another; projects of one group share its worker count.
+// as a real process (two at a time, then the timed ones alone). Groups run one after another;
+// projects of one group share its worker count.
 export default defineConfig({
   test: {
     // CI also writes a JSON report, from which .ci/run prints a one-line pass/fail count.
@@ -111,11 +142,23 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          exclude: [...browserAlone, '**/node_modules/**'],
+          globalSetup: ['tests/setup/require-browser.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          name: 'browser-alone',
+          include: browserAlone,
           globalSetup: ['tests/setup/require-browser.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
