@@ -73,12 +73,7 @@ const twoAtATime = [
   'login-abuse',
 ]
   .map((name) => `{apps,packages}/*/test/**/${name}.int.test.ts`)
-  .concat([
-    'packages/db/src/schema-constraints.int.test.ts',
-    'packages/db/src/schema-migrations.int.test.ts',
-    'packages/show/src/lineup.int.test.ts',
-    'packages/show/src/store.int.test.ts',
-  ]);
+  .concat(['packages/show/src/lineup.int.test.ts', 'packages/show/src/store.int.test.ts']);
 
 /**
  * Browser tests whose pages are timed (a Sold within a second, a countdown, a link cut and

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@vault/db';
+import { type DatabaseHandle, runMigrator } from '@vault/db';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as simulatorTables from './migrations/0001-simulator-tables';
 import * as simulatorFaults from './migrations/0002-simulator-faults';
@@ -28,11 +28,5 @@ export async function migrateSimulator(database: DatabaseHandle): Promise<string
     migrationTableName: 'authnet_sim_migrations',
     migrationLockTableName: 'authnet_sim_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Simulator migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return runMigrator(migrator, 'Simulator migration', database.schema);
 }

@@ -2,6 +2,31 @@ import { Migrator } from 'kysely';
 import { type DatabaseHandle, openDatabase } from './connect';
 import { migrationProvider } from './migrations';
 
+/**
+ * Kysely's migrator reads the catalog of every schema to find its own table, and Postgres errors
+ * when a relation it is reading is dropped meanwhile. Only tests share a database between schemas
+ * (one per run, dropped when it ends), so an error that names ANOTHER schema is that race, not
+ * our migration: it is tried again. An error about our own schema is a real failure.
+ */
+function isOtherSchemaDropped(error: unknown, schema: string | undefined): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  const named = /(?:relation|schema) "([^".]+)(?:\.[^"]+)?" does not exist/.exec(message)?.[1];
+  return named !== undefined && schema !== undefined && named !== schema;
+}
+
+/** Runs a migrator to the latest migration; `label` names it in the error ("Migration", …). */
+export async function runMigrator(migrator: Migrator, label: string, schema: string | undefined): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    // migrateToLatest reports failure in its result instead of throwing.
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt < 5 && isOtherSchemaDropped(error, schema)) continue;
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`${label} ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
+  }
+}
+
 /** Brings the database to the latest schema. Safe to call from several processes at once. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({
@@ -9,14 +34,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     provider: migrationProvider,
     migrationTableSchema: handle.schema,
   });
-  // migrateToLatest reports failure in its result instead of throwing.
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return runMigrator(migrator, 'Migration', handle.schema);
 }
 
 /**
