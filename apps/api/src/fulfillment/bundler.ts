@@ -1,4 +1,3 @@
-import { DEFAULT_FULFILLMENT } from '@vault/contracts';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
 import {
@@ -14,6 +13,7 @@ import {
 } from './bundler.repository';
 import { holdPackable } from './repository';
 import { businessDaysAfter, utcDay } from './ship-by';
+import { fulfillmentSettings } from './shipments';
 
 export interface BundleReport {
   /** Purchases put in a package this pass. */
@@ -38,7 +38,7 @@ const shipToOf = (address: string) => address.slice(0, 300);
  * member and show, and a purchase joins only while it has no package (a conditional UPDATE).
  */
 export async function bundleShipments(deps: Pick<ServiceDeps, 'db' | 'config'>): Promise<BundleReport> {
-  const days = (deps.config.fulfillment ?? DEFAULT_FULFILLMENT).shipByBusinessDays;
+  const days = fulfillmentSettings(deps.config).shipByBusinessDays;
   const report: BundleReport = { bundled: 0, redated: 0 };
   for (const userId of await membersWithUnbundled(deps.db, MEMBERS_PER_PASS)) {
     report.bundled += await bundleMember(deps, userId, days);

@@ -1,4 +1,5 @@
 import { CARRIERS, type Carrier, type LegalClass } from '@vault/contracts';
+import { cents } from '../core/money';
 
 // What the items of one package allow: the carriers every item's legal class may travel by, and
 // whether its value calls for an adult's signature (legal_class_shipping, set by the operator).
@@ -15,11 +16,6 @@ export interface ClassShipping {
  * so a package is never offered a carrier that might refuse it.
  */
 const UNCLASSIFIED_CARRIERS: readonly Carrier[] = CARRIERS.filter((carrier) => carrier !== 'usps');
-
-/** "12.50" → 1250: money is added and compared in cents, never as floats. */
-export const cents = (amount: string): number => Math.round(Number(amount) * 100);
-/** 1250 → "12.50". */
-export const money = (amountCents: number): string => (amountCents / 100).toFixed(2);
 
 /** The carriers every item may travel by, in the catalogue's order. */
 export function packageCarriers(classes: ReadonlyArray<LegalClass | null>, rules: ReadonlyMap<string, ClassShipping>) {

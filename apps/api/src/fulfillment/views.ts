@@ -6,7 +6,8 @@ import {
   type OrderShipment,
 } from '@vault/contracts';
 import type { Shipment } from '@vault/db';
-import { type ClassShipping, cents, money, needsAdultSignature, packageCarriers } from './package-rules';
+import { cents, money } from '../core/money';
+import { type ClassShipping, needsAdultSignature, packageCarriers } from './package-rules';
 import type { ShipmentItemRow, ShipmentRow } from './repository';
 import { isLate } from './ship-by';
 import { tracking } from './tracking';

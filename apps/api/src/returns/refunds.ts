@@ -9,6 +9,7 @@ import type { Refund, RefundMethod } from '@vault/db';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
+import { cents } from '../core/money';
 import { GatewayError, gatewayToAppError } from '../payments';
 import {
   findRefundById,
@@ -24,8 +25,6 @@ import { queueMail } from './returns.repository';
 
 /** A refund's invoice number (and refId) at the gateway: its id without dashes, at most 20 characters. */
 export const refundInvoiceNumber = (refundId: string) => refundId.replace(/-/g, '').slice(0, 20);
-
-const cents = (money: string) => Math.round(Number(money) * 100);
 
 const refused = (message: string) => new AppError(409, 'refund_not_allowed', message);
 

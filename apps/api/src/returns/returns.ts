@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   type AdminReturn,
-  DEFAULT_FULFILLMENT,
   fulfillmentMessages,
   type MemberReturn,
   type ReturnBody,
@@ -13,6 +12,7 @@ import { AppError } from '../core/app-error';
 import type { AppConfig } from '../core/config';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
+import { fulfillmentSettings } from '../fulfillment';
 import {
   type AdminReturnRow,
   findAdminReturn,
@@ -30,7 +30,7 @@ const NUMBER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** The days after delivery a member may ask for a return (RETURN_WINDOW_DAYS). */
 export const returnWindowDays = (config: Pick<AppConfig, 'fulfillment'>): number =>
-  (config.fulfillment ?? DEFAULT_FULFILLMENT).returnWindowDays;
+  fulfillmentSettings(config).returnWindowDays;
 
 /** The last moment a return may be asked for, for a package delivered at `deliveredAt`. */
 export const returnDeadline = (deliveredAt: Date, windowDays: number): Date =>

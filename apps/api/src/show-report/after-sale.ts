@@ -1,6 +1,6 @@
 import type { ReportAfterSale, ReportItemAfterSale } from '@vault/contracts';
+import { cents, money } from '../core/money';
 import type { PurchaseAfterSaleRow, ReportShipmentRow } from './after-sale.repository';
-import { cents, money } from './money';
 
 // The report's "after the sale", from the show's packages and its purchases' captures, returns and
 // refunds: pure, so the arithmetic of on-time shipping and days to ship is tested without a database.

@@ -1,10 +1,10 @@
 import type { BuyAttempts, ReportItem, ShowReport } from '@vault/contracts';
 import type { BuyAttemptOutcome, Show, ShowItem } from '@vault/db';
+import { cents, money } from '../core/money';
 import type { PurchaseWithBuyer } from '../purchases';
 import { afterSaleOf, itemsAfterSale } from './after-sale';
 import type { PurchaseAfterSaleRow, ReportShipmentRow } from './after-sale.repository';
 import { latestRunStart, type ReportEvent, secondsBetween, walkRuns } from './events';
-import { cents, money } from './money';
 import type { BuyAttemptRow } from './repository';
 import { buildTimeline } from './timeline';
 

@@ -6,6 +6,9 @@ const money = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
+/** A money string ("12.50", or null as nothing) as whole cents, so sums and comparisons are exact. */
+export const cents = (amount: string | null): number => Math.round(Number(amount ?? '0') * 100);
+
 /** Prices and amounts with a dollar sign, thousands separators and two decimals (SPEC "Price display"): "$1,234.00". */
 export function formatMoney(amount: string | number): string {
   const value = typeof amount === 'number' ? amount : Number(amount);

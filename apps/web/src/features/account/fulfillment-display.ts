@@ -11,7 +11,7 @@ import {
 } from '@vault/contracts';
 import { z } from 'zod';
 import { serverMessage } from '../../lib/api-client';
-import { formatDate, formatMoney } from '../../lib/format';
+import { cents, formatDate, formatMoney } from '../../lib/format';
 
 // What a member reads of an order after the sale: where the package is, what was refunded, how a
 // return stands. Words and dates only; the components decide how they look.
@@ -56,9 +56,6 @@ export function shipmentLine(
   const shipped = dated(shipmentStatusLabels.shipped, shipment.shippedAt);
   return { status: 'shipped', text: parcel ? `${shipped} · ${parcel}` : shipped, trackingUrl: shipment.trackingUrl };
 }
-
-/** Money strings ("12.50") as whole cents, so sums compare exactly. */
-const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** "Refunded $25.00 on Mar 9, 2026", one per refund, oldest first. */
 export const refundLines = (refunds: readonly OrderRefund[]): string[] =>

@@ -8,7 +8,7 @@ import {
   isTrackingNumber,
   type ShipmentItem,
 } from '@vault/contracts';
-import { formatCalendarDay, formatDate } from '../../../lib/format';
+import { cents, formatCalendarDay, formatDate } from '../../../lib/format';
 import { adminLegalFactsText } from '../shared/legal-facts';
 
 // How a package reads on the packing bench and its slip, and the rules the forms check before
@@ -66,8 +66,6 @@ export const carrierOptions = (carriers: readonly Carrier[]) =>
 
 export const serviceOptions = (carrier: Carrier) =>
   carrierFormats[carrier].services.map((service) => ({ value: service, label: service }));
-
-const cents = (money: string | null) => Math.round(Number(money ?? '0') * 100);
 
 /** What can still be refunded on the returned purchase: captured less refunded, two decimals. */
 export function refundLeft(purchase: AdminReturn['purchase']): string {

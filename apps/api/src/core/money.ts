@@ -1,4 +1,4 @@
-// The report adds money up in cents, never as floats ("0.1 + 0.2"), and writes it back with two decimals.
+// Money is added and compared in cents, never as floats ("0.1 + 0.2"), and written back with two decimals.
 
 /** "12.50" → 1250 (and "0" → 0: an empty sum from the database). */
 export function cents(amount: string): number {
