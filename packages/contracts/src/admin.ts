@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { DrawWindowSeconds, SaleMode } from './draws';
 import { BladeLength, BladeLengthView, LegalClass } from './eligibility';
 import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { PurchaseCap } from './members';
@@ -87,6 +88,9 @@ export const CreateShowItemBody = z.object({
   imageUrls: z.array(ImageUrl).max(20).default([]),
   legalClass: LegalClass,
   bladeLength: BladeLength,
+  /** First press (the race) or a draw; a draw needs its entry window (drawMessages.windowRequired). */
+  saleMode: SaleMode.default('first_press'),
+  drawWindowSeconds: DrawWindowSeconds.nullable().optional(),
 });
 export type CreateShowItemBody = z.input<typeof CreateShowItemBody>;
 
@@ -120,6 +124,8 @@ export const UpdateShowItemBody = z
     imageUrls: itemFields.imageUrls.unwrap().optional(),
     legalClass: itemFields.legalClass.optional(),
     bladeLength: itemFields.bladeLength.optional(),
+    saleMode: SaleMode.optional(),
+    drawWindowSeconds: clearable(DrawWindowSeconds),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'Nothing to change');
 export type UpdateShowItemBody = z.input<typeof UpdateShowItemBody>;
@@ -141,6 +147,8 @@ export const CreateShowBody = z.object({
   intermissionSeconds: seconds('Intermission seconds', 0).default(10),
   prerollSeconds: seconds('Preroll seconds', 0).default(10),
   soldHoldSeconds: soldHoldSeconds().default(5),
+  /** A declined first-press winner's item goes to the next member who pressed for it. */
+  nextInLine: z.boolean().default(true),
 });
 export type CreateShowBody = z.input<typeof CreateShowBody>;
 
@@ -211,6 +219,8 @@ export const AdminShowItem = z.object({
   bladeLength: BladeLengthView.nullable(),
   /** How many members hearted the item: demand before the drop. */
   hearts: z.number().int().nonnegative(),
+  saleMode: SaleMode,
+  drawWindowSeconds: z.number().int().nullable(),
 });
 export type AdminShowItem = z.infer<typeof AdminShowItem>;
 
@@ -228,6 +238,8 @@ export const AdminShow = z.object({
   soldHoldSeconds: z.number().int(),
   /** Per-member purchase cap; null: no cap. */
   purchaseCap: z.number().int().nullable(),
+  /** A declined first-press winner's item goes to the next member who pressed for it. */
+  nextInLine: z.boolean(),
   lineup: z.array(AdminShowItem),
 });
 export type AdminShow = z.infer<typeof AdminShow>;
@@ -243,6 +255,7 @@ export const UpdateShowBody = z
     soldHoldSeconds: soldHoldSeconds().optional(),
     lineup: z.array(z.uuid('Unknown item in the lineup')).max(500).optional(),
     purchaseCap: PurchaseCap.optional(),
+    nextInLine: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'Nothing to change');
 export type UpdateShowBody = z.input<typeof UpdateShowBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { DrawEntered } from './draws';
 import { BladeLengthView, LegalClass } from './eligibility';
 import { PurchaseStatus } from './enums';
 import { ErrorBody } from './errors';
@@ -46,9 +47,13 @@ export type BuyResponse = z.infer<typeof BuyResponse>;
 export const SocketBuyRequest = BuyBody.extend({ idempotencyKey: IdempotencyKey.optional() });
 export type SocketBuyRequest = z.infer<typeof SocketBuyRequest>;
 
-/** The ack of a `show:buy`: the HTTP route's 200 body, or its status and `{ message, code }`. */
-export const SocketBuyAck = z.discriminatedUnion('ok', [
+/**
+ * The ack of a `show:buy`: the HTTP route's 200 body (a purchase), its 202 body (a draw entry),
+ * or its status and `{ message, code }`.
+ */
+export const SocketBuyAck = z.union([
   z.object({ ok: z.literal(true), response: BuyResponse }),
+  z.object({ ok: z.literal(true), entered: DrawEntered }),
   ErrorBody.extend({ ok: z.literal(false), status: z.number().int().min(400).max(599) }),
 ]);
 export type SocketBuyAck = z.infer<typeof SocketBuyAck>;

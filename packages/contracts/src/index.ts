@@ -5,6 +5,7 @@ export * from './auth';
 export * from './bus';
 export * from './buy';
 export * from './common';
+export * from './draws';
 export * from './eligibility';
 export * from './enums';
 export * from './errors';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { CurrentDraw, SaleMode } from './draws';
 import { BladeLengthView, Eligibility, LegalClass } from './eligibility';
 import { ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { JsonPatchOp } from './json-patch';
@@ -18,6 +19,9 @@ export const CurrentItem = z.object({
   soldToUserId: z.uuid().nullable(),
   legalClass: LegalClass.nullable(),
   bladeLength: BladeLengthView.nullable(),
+  saleMode: SaleMode,
+  /** A draw item's draw (null for first press): the commitment from the reveal on. */
+  draw: CurrentDraw.nullable(),
   /**
    * For the member asking (GET /api/show/state only): may they buy it, and if not, why. The pushed
    * view is the same for every socket and carries none; `show:eligibility` brings each member theirs.
@@ -86,8 +90,11 @@ export type ShowChange = z.infer<typeof ShowChange>;
 export const ShowTick = z.object({ serverTime: z.number().int(), step: z.number().int().nullable() });
 export type ShowTick = z.infer<typeof ShowTick>;
 
-/** The client's send time, echoed back so a reply can be matched to its request. */
-export const ClockPing = z.object({ clientTime: z.number() });
+/**
+ * The client's send time, echoed back so a reply can be matched to its request, and the round
+ * trip its last ping measured: the link delay the server nets out of this member's reaction times.
+ */
+export const ClockPing = z.object({ clientTime: z.number(), rttMs: z.number().int().min(0).max(60_000).optional() });
 export type ClockPing = z.infer<typeof ClockPing>;
 
 /** The ack of a `clock:ping`: the server's clock when it answered. */

@@ -47,6 +47,7 @@ describe('migrations on postgres', () => {
         '0008-account-mail',
         '0009-eligibility',
         '0010-fulfillment',
+        '0011-fair-drops',
       ]);
     } finally {
       await database.dispose();

@@ -1,11 +1,13 @@
 import type {
   Carrier,
+  DrawStatus,
   EligibilityBasis,
   EligibilityEffect,
   LegalClass,
   PurchaseStatus,
   ReturnStatus,
   Role,
+  SaleMode,
   ShipmentStatus,
   ShowItemStatus,
   ShowKind,
@@ -52,6 +54,9 @@ export interface UsersTable {
   dateOfBirth: string | null;
   authNetCustomerProfileId: string | null;
   authNetPaymentProfileId: string | null;
+  /** Set by an admin: the member's presses are refused on both transports until lifted. */
+  buyingSuspendedAt: Timestamp | null;
+  buyingSuspendedReason: string | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -77,6 +82,8 @@ export interface ShowsTable {
   soldHoldSeconds: Generated<number>;
   /** At most this many items of the show per member; null: no cap. */
   purchaseCap: number | null;
+  /** A declined first-press winner's item goes to the next member who pressed for it. */
+  nextInLine: Generated<boolean>;
   /** The authoritative deadline of the current phase; the clock's job is only a wake-up. */
   phaseEndsAt: Timestamp | null;
   /** Set while paused: what was left of the phase when it froze. */
@@ -115,6 +122,9 @@ export interface ShowItemsTable {
   claimId: string | null;
   /** The voided purchase's item this one was relisted from. */
   relistedFromItemId: string | null;
+  saleMode: Generated<SaleMode>;
+  /** A draw item's entry window from its reveal; null for first press. */
+  drawWindowSeconds: number | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -409,7 +419,56 @@ export interface EligibilityRefusalsTable {
   presses: number;
 }
 
+/** One reveal of a draw item: its committed seed, and once closed its order and winner. */
+export interface DrawsTable {
+  id: Generated<string>;
+  showItemId: string;
+  showId: string;
+  /** 32 random bytes as hex: secret until the draw closes. */
+  seed: string;
+  /** SHA-256 of the seed's bytes, hex: public from the reveal. */
+  commitment: string;
+  status: Generated<DrawStatus>;
+  openedAt: Timestamp;
+  /** Null while the show is paused (the window's remainder waits in pausedRemainingMs). */
+  closesAt: Timestamp | null;
+  pausedRemainingMs: number | null;
+  closedAt: Timestamp | null;
+  entryCount: number | null;
+  /** Entry numbers in the published order: the first is charged first. */
+  drawOrder: number[] | null;
+  winnerEntryNumber: number | null;
+  purchaseId: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface DrawEntriesTable {
+  drawId: string;
+  entryNumber: number;
+  userId: string;
+  /** What the public record shows instead of the member. */
+  pseudonym: string;
+  enteredAt: Timestamp;
+  outcome: 'won' | 'declined' | 'skipped' | null;
+}
+
+/** A member's presses for a live item: the first one's time, and how many (migration 0011). */
+export interface BuyPressesTable {
+  id: Generated<string>;
+  showItemId: string;
+  userId: string;
+  receivedAt: Timestamp;
+  reactionMs: number | null;
+  flagged: Generated<boolean>;
+  transport: 'socket' | 'http';
+  presses: Generated<number>;
+}
+
 export interface Database {
+  draws: DrawsTable;
+  drawEntries: DrawEntriesTable;
+  buyPresses: BuyPressesTable;
   shipments: ShipmentsTable;
   returns: ReturnsTable;
   refunds: RefundsTable;
@@ -456,3 +515,5 @@ export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type Shipment = Selectable<ShipmentsTable>;
 export type Return = Selectable<ReturnsTable>;
 export type Refund = Selectable<RefundsTable>;
+export type Draw = Selectable<DrawsTable>;
+export type DrawEntry = Selectable<DrawEntriesTable>;

@@ -1,4 +1,5 @@
 export { createQueueScheduler, dueAtOfClockJob } from './bullmq-scheduler';
+export { cancelOpenDraws, newSeed } from './draws';
 export { createShowDriver, createTimerScheduler, type ShowDriver, type WakeScheduler } from './driver';
 export { inLineupOrder, lineupKey, lineupPosition, newItemStatus, nextItemIndex } from './lineup';
 export {

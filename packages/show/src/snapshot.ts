@@ -1,5 +1,5 @@
 import type { ShowStateView } from '@vault/contracts';
-import type { Database, Show, ShowItem } from '@vault/db';
+import type { Database, Draw, Show, ShowItem } from '@vault/db';
 import type { Kysely } from 'kysely';
 import { inLineupOrder, nextItemIndex } from './lineup';
 
@@ -7,6 +7,8 @@ import { inLineupOrder, nextItemIndex } from './lineup';
 export interface ShowSnapshot {
   show: Show;
   items: ShowItem[];
+  /** The current item's latest draw, when it is a draw item on screen. */
+  draw?: Draw | null;
 }
 
 export async function loadSnapshot(db: Kysely<Database>): Promise<ShowSnapshot | null> {
@@ -34,7 +36,18 @@ export async function loadSnapshot(db: Kysely<Database>): Promise<ShowSnapshot |
     .where('showId', '=', show.id)
     .$call(inLineupOrder)
     .execute();
-  return { show, items };
+  const current = show.phase === 'showing' ? items[show.currentIndex] : undefined;
+  const draw =
+    current?.saleMode === 'draw'
+      ? ((await db
+          .selectFrom('draws')
+          .selectAll()
+          .where('showItemId', '=', current.id)
+          .orderBy('openedAt', 'desc')
+          .limit(1)
+          .executeTakeFirst()) ?? null)
+      : null;
+  return { show, items, draw };
 }
 
 /**
@@ -105,7 +118,7 @@ function fixedParts(
   snapshot: ShowSnapshot | null,
 ): Pick<ShowStateView, 'active' | 'scheduled' | 'currentItem' | 'show'> {
   if (!snapshot) return { active: false, scheduled: false, currentItem: null, show: null };
-  const { show, items } = snapshot;
+  const { show, items, draw } = snapshot;
   const active = show.status === 'running' || show.status === 'paused';
   const current = active && show.phase === 'showing' ? items[show.currentIndex] : undefined;
   const nextIndex = active ? nextItemIndex(show) : null;
@@ -126,6 +139,18 @@ function fixedParts(
           soldToUserId: current.claimId ? null : current.soldToUserId,
           legalClass: current.legalClass,
           bladeLength: current.bladeLength,
+          saleMode: current.saleMode,
+          draw:
+            current.saleMode === 'draw' && draw && draw.showItemId === current.id
+              ? {
+                  id: draw.id,
+                  commitment: draw.commitment,
+                  closesAt: draw.closesAt?.getTime() ?? null,
+                  status: draw.status,
+                  entered: false,
+                  entryNumber: null,
+                }
+              : null,
         }
       : null,
     show: {

@@ -1,6 +1,7 @@
 import { showMessages } from '@vault/contracts';
 import { type Database, isUniqueViolation, type Show } from '@vault/db';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { cancelOpenDraws, freezeOpenDraws, openDrawIfDrawItem, thawOpenDraws } from './draws';
 import { inLineupOrder } from './lineup';
 import { type Effect, type MachineRefusal, nextWakeAt, type ShowCommand, type ShowState, transition } from './machine';
 
@@ -47,8 +48,10 @@ async function applyEffects(trx: Transaction<Database>, show: Show, step: number
               .limit(1),
           )
           .execute();
+        if (effect.status === 'showing') await openDrawIfDrawItem(trx, show, effect.index, now);
         break;
       case 'requeue-unsold':
+        await cancelOpenDraws(trx, show.id, now);
         await trx
           .updateTable('showItems')
           .set({ status: 'queued', updatedAt: now })
@@ -57,6 +60,8 @@ async function applyEffects(trx: Transaction<Database>, show: Show, step: number
           .execute();
         break;
       case 'event':
+        if (effect.name === 'paused') await freezeOpenDraws(trx, show.id, now);
+        if (effect.name === 'resumed') await thawOpenDraws(trx, show.id, now);
         await trx
           .insertInto('showEvents')
           .values({ showId: show.id, step, type: effect.name, payload: JSON.stringify(effect.data), occurredAt: now })

@@ -39,6 +39,8 @@ const live: ShowStateView = {
     soldToUserId: null,
     legalClass: 'manual_folder',
     bladeLength: '3.50',
+    saleMode: 'first_press',
+    draw: null,
   },
   show: {
     id: '6f1c1c2e-0d7a-4b7e-9a51-1c2d3e4f5a6b',

@@ -37,6 +37,8 @@ export function toAdminItem(item: ShowItem, hearts = 0): AdminShowItem {
     legalClass: item.legalClass,
     bladeLength: item.bladeLength,
     hearts,
+    saleMode: item.saleMode,
+    drawWindowSeconds: item.drawWindowSeconds,
   };
 }
 
@@ -54,6 +56,7 @@ function toAdminShow(show: Show, items: ShowItem[], hearts: Map<string, number>)
     prerollSeconds: show.prerollSeconds,
     soldHoldSeconds: show.soldHoldSeconds,
     purchaseCap: show.purchaseCap,
+    nextInLine: show.nextInLine,
     lineup: items.map((item) => toAdminItem(item, hearts.get(item.id))),
   };
 }

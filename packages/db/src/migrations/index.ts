@@ -9,6 +9,7 @@ import * as pressBudget from './0007-press-budget';
 import * as accountMail from './0008-account-mail';
 import * as eligibility from './0009-eligibility';
 import * as fulfillment from './0010-fulfillment';
+import * as fairDrops from './0011-fair-drops';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
 // Names sort in apply order; never rename or edit one that has shipped — add the next (the one
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008-account-mail': accountMail,
   '0009-eligibility': eligibility,
   '0010-fulfillment': fulfillment,
+  '0011-fair-drops': fairDrops,
 };
 
 export const migrationProvider: MigrationProvider = {

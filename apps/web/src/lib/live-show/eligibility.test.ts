@@ -24,6 +24,8 @@ const item = (eligibility?: CurrentItem['eligibility']): CurrentItem => ({
   soldToUserId: null,
   legalClass: 'automatic',
   bladeLength: '3.25',
+  saleMode: 'first_press',
+  draw: null,
   ...(eligibility ? { eligibility } : {}),
 });
 

@@ -37,6 +37,8 @@ const item: CurrentItem = {
   soldToUserId: null,
   legalClass: 'fixed_blade',
   bladeLength: '4.50',
+  saleMode: 'first_press',
+  draw: null,
 };
 const onSale: ShowStateView = { ...view(), timeRemaining: 60_000, currentItem: item, show: null, serverTime: 0 };
 const me = '9a1c2f52-3a55-4c5e-9c51-5b7f6b0c1a11';

@@ -19,6 +19,8 @@ const item: AdminShowItem = {
   legalClass: 'automatic',
   bladeLength: '3.25',
   hearts: 2,
+  saleMode: 'first_press',
+  drawWindowSeconds: null,
 };
 
 const initial = { values: itemEditValues(item), imageUrls: item.imageUrls };

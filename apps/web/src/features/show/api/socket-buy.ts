@@ -12,7 +12,9 @@ import type { LiveSocket } from '../../../lib/live-show/live-socket';
 function buyAnswer(reply: unknown): BuyResponse {
   const ack = SocketBuyAck.safeParse(reply);
   if (!ack.success) throw answerError(502, '', 'malformed show:buy acknowledgement');
-  if (ack.data.ok) return ack.data.response;
+  if (ack.data.ok && 'response' in ack.data) return ack.data.response;
+  // A draw entry answered a Buy that expected a sale: the show changed under the press.
+  if (ack.data.ok) throw answerError(502, '', 'a draw entry answered a buy');
   const { message, code } = ack.data;
   throw answerError(ack.data.status, JSON.stringify({ message, code } satisfies ErrorBody));
 }
