@@ -150,6 +150,11 @@ export interface WatchingSocket {
   steps: number[];
   /** For each reconnection: ms from the drop to the first full state after it. */
   recoveries: number[];
+  /**
+   * Indexes into steps where a view after a reconnection begins: a step that began and ended
+   * while the socket was away is rightly never pushed to it (it gets the show as it is now).
+   */
+  resumedAt: number[];
   latest(): ShowStateView | null;
   /** The last view received that had a show in it. */
   lastShow(): NonNullable<ShowStateView['show']> | null;
@@ -177,6 +182,7 @@ export function watchThroughProxy(
   const follower = createShowFollower();
   const steps: number[] = [];
   const recoveries: number[] = [];
+  const resumedAt: number[] = [];
   let latest: ShowStateView | null = null;
   let lastShow: ShowStateView['show'] = null;
   let droppedAt: number | null = null;
@@ -189,6 +195,7 @@ export function watchThroughProxy(
     }
   };
   socket.on(socketEvents.state, (view: ShowStateView, rev: number) => {
+    if (droppedAt !== null) resumedAt.push(steps.length);
     record(follower.state(view, rev));
     if (droppedAt !== null) {
       recoveries.push(Date.now() - droppedAt);
@@ -208,6 +215,7 @@ export function watchThroughProxy(
         socket,
         steps,
         recoveries,
+        resumedAt,
         latest: () => latest,
         lastShow: () => lastShow,
         close: () => socket.disconnect(),
