@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Money } from './common';
-import { DrawWindowSeconds, SaleMode } from './draws';
+import { DRAW_CLOSE_MARGIN_SECONDS, DrawWindowSeconds, drawMessages, SaleMode } from './draws';
 import { BladeLength, BladeLengthView, LegalClass } from './eligibility';
 import { PurchaseStatus, ShowItemStatus, ShowPhase, ShowStatus } from './enums';
 import { PurchaseCap } from './members';
@@ -93,6 +93,23 @@ export const CreateShowItemBody = z.object({
   drawWindowSeconds: DrawWindowSeconds.nullable().optional(),
 });
 export type CreateShowItemBody = z.input<typeof CreateShowItemBody>;
+
+/**
+ * Why an item's sale mode cannot stand, or null: a draw needs its entry window, and the window
+ * must close DRAW_CLOSE_MARGIN_SECONDS before the show's time per item runs out (the winner is
+ * charged while the item is still on screen). The API and the Add/Edit Show Item forms ask the same.
+ */
+export function drawWindowIssue(
+  saleMode: SaleMode,
+  drawWindowSeconds: number | null | undefined,
+  perKnifeSeconds: number,
+): string | null {
+  if (saleMode !== 'draw') return null;
+  if (drawWindowSeconds === null || drawWindowSeconds === undefined) return drawMessages.windowRequired;
+  if (drawWindowSeconds + DRAW_CLOSE_MARGIN_SECONDS > perKnifeSeconds)
+    return drawMessages.windowTooLong(perKnifeSeconds);
+  return null;
+}
 
 /** PATCH semantics for an optional field: absent keeps it; "" or null clears it. */
 const clearable = <T extends z.ZodType>(field: T) =>
@@ -195,6 +212,8 @@ export const showMessages = {
   itemNotOnSale: 'The item is not on sale right now',
   itemNotFound: 'Show item not found',
   soldPrice: 'This item has been sold; its price cannot be changed',
+  testProductDraw: 'Test products are sold by first press; a draw is for items of a live show',
+  saleModeSettled: 'An item on screen or sold keeps its sale mode and draw window',
 } as const;
 
 export const ShowIdBody = z.object({ showId: z.uuid(SHOW_REQUIRED) });

@@ -66,16 +66,33 @@ export async function insertShowItems(db: Db, values: NewShowItem[]): Promise<vo
   await db.insertInto('showItems').values(values).execute();
 }
 
-/** An item with its show's kind, locked until the transaction ends (an edit and a sale queue). */
+/** The show an item belongs to (it never moves to another), for locking the show before the item. */
+export function showIdOfItem(db: Db, id: string) {
+  return db.selectFrom('showItems').select('showId').where('id', '=', id).executeTakeFirst();
+}
+
+/** An item with its show's kind and time per item, locked until the transaction ends (an edit and a sale queue). */
 export function findShowItemForUpdate(db: Db, id: string) {
   return db
     .selectFrom('showItems')
     .innerJoin('shows', 'shows.id', 'showItems.showId')
     .selectAll('showItems')
-    .select('shows.kind as showKind')
+    .select(['shows.kind as showKind', 'shows.perKnifeSeconds'])
     .where('showItems.id', '=', id)
     .forUpdate('showItems')
     .executeTakeFirst();
+}
+
+/** The longest entry window among a show's draw items still to be sold (null: none). */
+export async function longestDrawWindow(db: Db, showId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('showItems')
+    .select((eb) => eb.fn.max('drawWindowSeconds').as('longest'))
+    .where('showId', '=', showId)
+    .where('saleMode', '=', 'draw')
+    .where('status', '!=', 'sold')
+    .executeTakeFirst();
+  return row?.longest ?? null;
 }
 
 export function updateShowItem(db: Db, id: string, changes: Updateable<ShowItemsTable>): Promise<ShowItem> {

@@ -18,8 +18,10 @@ import {
   listTestProducts,
   lockShow,
   nextOrderIndex,
+  showIdOfItem,
   updateShowItem,
 } from './repository';
+import { editedItemSaleMode, newItemSaleMode } from './sale-mode';
 import { toAdminItem } from './shows';
 
 /** The whole inventory, newest first. */
@@ -41,6 +43,7 @@ export async function addShowItem(
     // Locked so two items added at once get distinct positions.
     const show = await lockShow(trx, body.showId);
     if (!show) throw new AppError(400, 'invalid_request', showMessages.showRequired);
+    const saleMode = newItemSaleMode(show, body);
     return insertShowItem(trx, {
       showId: show.id,
       title: body.title,
@@ -58,6 +61,7 @@ export async function addShowItem(
       breakerSpec: body.breakerSpec ?? null,
       legalClass: body.legalClass,
       bladeLength: body.bladeLength,
+      ...saleMode,
       orderIndex: await nextOrderIndex(trx, show.id),
       status: newItemStatus(show.kind),
     });
@@ -79,14 +83,30 @@ export async function editShowItem(
   body: z.output<typeof UpdateShowItemBody>,
 ): Promise<AdminShowItem> {
   const { item, showKind } = await withTransaction(deps.db, async (trx) => {
+    const owner = await showIdOfItem(trx, id);
+    if (!owner) throw new AppError(404, 'not_found', showMessages.itemNotFound);
+    // The show first (as a show edit locks it before its items): its time per item cannot change
+    // under a new draw window, nor the window under a new time per item.
+    await lockShow(trx, owner.showId);
     // Locked: a Buy claiming the item waits, or has already marked it sold.
     const current = await findShowItemForUpdate(trx, id);
     if (!current) throw new AppError(404, 'not_found', showMessages.itemNotFound);
     if (body.price !== undefined && body.price !== current.price && current.status === 'sold') {
       throw new AppError(409, 'conflict', showMessages.soldPrice);
     }
-    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    return { item: await updateShowItem(trx, id, { ...changes, updatedAt: new Date() }), showKind: current.showKind };
+    // The sale mode and window are written as settled against the show, never as sent.
+    const changes = Object.fromEntries(
+      Object.entries(body).filter(([key, v]) => v !== undefined && key !== 'saleMode' && key !== 'drawWindowSeconds'),
+    );
+    const saleMode = editedItemSaleMode(
+      { kind: current.showKind, perKnifeSeconds: current.perKnifeSeconds },
+      current,
+      body,
+    );
+    return {
+      item: await updateShowItem(trx, id, { ...changes, ...saleMode, updatedAt: new Date() }),
+      showKind: current.showKind,
+    };
   });
   if (showKind === 'live') await deps.driver.notify(item.showId);
   // A test product's class is judged from each instance's copy of them: they reload it.

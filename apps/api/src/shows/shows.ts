@@ -15,8 +15,10 @@ import {
   listLineups,
   listLiveShows,
   lockShow,
+  longestDrawWindow,
   setItemOrder,
 } from './repository';
+import { checkPerKnifeSeconds } from './sale-mode';
 
 /** An item as admins see it, with its heart count (demand before the drop). */
 export function toAdminItem(item: ShowItem, hearts = 0): AdminShowItem {
@@ -104,6 +106,7 @@ export async function createShow(
     intermissionSeconds: body.intermissionSeconds,
     prerollSeconds: body.prerollSeconds,
     soldHoldSeconds: body.soldHoldSeconds,
+    nextInLine: body.nextInLine,
   });
   return toAdminShow(show, [], new Map());
 }
@@ -173,6 +176,10 @@ export async function updateShow(
     const show = await lockShow(trx, showId);
     if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
     const { lineup, ...fields } = body;
+    // Every draw item's window must still close in time under a shorter time per item.
+    if (fields.perKnifeSeconds !== undefined && fields.perKnifeSeconds < show.perKnifeSeconds) {
+      checkPerKnifeSeconds(fields.perKnifeSeconds, await longestDrawWindow(trx, showId));
+    }
     const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     if (Object.keys(changes).length > 0) {
       await updateShowFields(trx, showId, { ...changes, updatedAt: new Date() });
