@@ -8,6 +8,7 @@ import {
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { sampleFromRoundTrip } from './clock-offset';
+import { createPingRtt } from './clock-ping';
 import { fetchShowState, fetchWatchers, refreshShowState } from './fetch-show-state';
 import { holdLiveSocket, releaseLiveSocket } from './live-socket';
 import { createLinkWatch } from './liveness';
@@ -118,13 +119,18 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     });
 
     let lastCatchUp = 0;
+    // Each ping reports the round trip the one before it measured (the reaction-time report nets
+    // it out). Kept across reconnections: the same device on the same network, most of the time.
+    const rtt = createPingRtt();
     const pingClock = () => {
       if (!socket.connected) return;
       const sent = Date.now();
-      socket.timeout(CLOCK_PING_TIMEOUT_MS).emit(socketEvents.clockPing, { clientTime: sent }, (error, pong) => {
+      socket.timeout(CLOCK_PING_TIMEOUT_MS).emit(socketEvents.clockPing, rtt.ping(sent), (error, pong) => {
         if (error || !pong) return;
+        const answered = Date.now();
         watch.heard();
-        clockSample(sampleFromRoundTrip(sent, Date.now(), pong.serverTime));
+        rtt.answered(sent, answered);
+        clockSample(sampleFromRoundTrip(sent, answered, pong.serverTime));
       });
     };
     const clockTimer = setInterval(pingClock, CLOCK_PING_MS);
