@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinutes, msLeft, splitCountdown } from './clock';
+import { drawMsLeft, formatMinutes, msLeft, splitCountdown } from './clock';
 import { showStateView } from './show-state.fixture';
 
 const base = showStateView(
@@ -65,5 +65,14 @@ describe('the phase clock on /admin', () => {
 
   it('is zero when no show is live', () => {
     expect(msLeft(view({}, false), 0, 0)).toBe(0);
+  });
+});
+
+describe("a draw's entry window", () => {
+  it('counts to its close by the server clock, and has no time while paused', () => {
+    // The device is 2 s behind the server: at client 95 000 the server is at 97 000.
+    expect(drawMsLeft({ closesAt: 100_000 }, 2000, 95_000)).toBe(3000);
+    expect(drawMsLeft({ closesAt: 100_000 }, 0, 101_000)).toBe(0);
+    expect(drawMsLeft({ closesAt: null }, 0, 0)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ShowStateView } from '@vault/contracts';
+import type { CurrentDraw, ShowStateView } from '@vault/contracts';
 
 // Countdowns derive from the server's deadlines and the measured clock offset, never from a timer
 // counting on this device: a phone that slept, or whose clock is wrong, still shows the right time.
@@ -17,6 +17,15 @@ export function msLeft(view: ShowStateView | null, offsetMs: number, clientNow: 
   }
   if (view.scheduled && view.show.launchTime !== null) return Math.max(0, view.show.launchTime - serverNow);
   return 0;
+}
+
+/**
+ * Milliseconds left in a draw's entry window by the server's clock; null while the show is paused
+ * (the server has frozen the window and sends no closing time until it resumes).
+ */
+export function drawMsLeft(draw: Pick<CurrentDraw, 'closesAt'>, offsetMs: number, clientNow: number): number | null {
+  if (draw.closesAt === null) return null;
+  return Math.max(0, draw.closesAt - (clientNow + offsetMs));
 }
 
 /** m:ss, rounding partial seconds up (the show's countdowns). */

@@ -1,6 +1,7 @@
 import type { ShowStateView } from '@vault/contracts';
 import { create } from 'zustand';
 import { type ClockSample, createClockEstimator } from './clock-offset';
+import { type DrawEntries, entriesFrom, keepEntry, withEntries } from './draw-entries';
 import { type EligibilityMap, mergeEligibility } from './eligibility-map';
 import { isOlderView, withLocalSales } from './view';
 
@@ -26,6 +27,8 @@ interface LiveShowState {
   watchers: number | undefined;
   /** Items bought from this browser: item id → buyer id (see withLocalSales). */
   sales: Record<string, string>;
+  /** This member's entry number per draw (see draw-entries.ts): merged into every view held. */
+  entries: DrawEntries;
   /**
    * Whether the signed-in member may buy each item: from GET /api/show/eligibility, the member's own
    * `show:eligibility` push, and a polled state's current item (pushed states carry none). An item
@@ -36,6 +39,8 @@ interface LiveShowState {
   receive(view: ShowStateView, sample?: ClockSample): void;
   /** Shows a purchase at once, before the server's next state arrives. */
   markSold(itemId: string, buyerId: string): void;
+  /** Keeps the entry number a Buy on a draw item answered, and shows it at once. */
+  markEntered(drawId: string, entryNumber: number): void;
   /** A tick: the server is at `step` at `serverTime`. True when that is the held view's step (now confirmed). */
   confirm(step: number | null, serverTime: number): boolean;
   /** A measured clock sample (a clock ping's ack). */
@@ -70,6 +75,7 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
     connection: 'connecting',
     watchers: undefined,
     sales: {},
+    entries: {},
     eligibility: {},
     receive(view, sample) {
       const now = Date.now();
@@ -82,8 +88,10 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
         return;
       }
       const item = view.currentItem;
+      const entries = entriesFrom(get().entries, view);
       set({
-        view: withLocalSales(view, sales),
+        view: withEntries(withLocalSales(view, sales), entries),
+        entries,
         offsetMs,
         confirmedAt: confirmedAt(view.serverTime, offsetMs, now),
         ...(item?.eligibility
@@ -95,6 +103,11 @@ export const useLiveShow = create<LiveShowState>((set, get) => {
       const sales = { ...get().sales, [itemId]: buyerId };
       const held = get().view;
       set({ sales, view: held && withLocalSales(held, sales) });
+    },
+    markEntered(drawId, entryNumber) {
+      const entries = keepEntry(get().entries, drawId, entryNumber);
+      const held = get().view;
+      set({ entries, view: held && withEntries(held, entries) });
     },
     confirm(step, serverTime) {
       const held = get().view;
