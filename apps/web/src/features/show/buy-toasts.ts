@@ -14,8 +14,12 @@ function serverText(error: unknown): string | undefined {
   return serverMessage(error)?.trim() || undefined;
 }
 
-/** The Purchase Successful! toast, with the title and price the server answered (not what the screen showed). */
-export function purchaseSuccessToast(response: BuyResponse): ToastText {
+/**
+ * The Purchase Successful! toast, with the title and price the server answered (not what the screen
+ * showed); for a sale this tab learnt of from the live show (a draw won, an item passed on to the
+ * next in line), the sold item's own title and price as the server pushed them.
+ */
+export function purchaseSuccessToast(response: Pick<BuyResponse, 'item'>): ToastText {
   return {
     title: 'Purchase Successful!',
     description: `You've successfully purchased ${response.item.title} for ${formatMoney(response.item.price)}!`,

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BuyResponse } from '@vault/contracts';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
-import { serverMessage } from '../../lib/api-client';
+import { serverCode, serverMessage } from '../../lib/api-client';
 import { markIneligible } from '../../lib/live-show/eligibility';
 import { refreshShowState } from '../../lib/live-show/fetch-show-state';
-import { useLiveShow } from '../../lib/live-show/store';
 import { purchasesKey, testProductsKey } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { sendBuy } from './api/buy';
-import { confirmingToast, isNotEligible, isSoldOut, purchaseErrorToast, purchaseSuccessToast } from './buy-toasts';
+import type { BuyAnswer } from './api/buy-answer';
+import { takeAnswer } from './buy-outcome';
+import { confirmingToast, isNotEligible, isSoldOut, purchaseErrorToast } from './buy-toasts';
 import { answerLost, createKeyRing, outcomeUnknown, randomKey } from './idempotency';
+import { winToasts } from './use-win-toasts';
 
 const keyRing = createKeyRing(randomKey);
 // Item ids with a request on the wire, checked synchronously: a double tap lands twice before
@@ -27,7 +28,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * once. Each attempt goes over the live socket or POST, whichever is up then (see sendBuy). One
  * mutation covers every re-send, so the button stays pending throughout.
  */
-async function buyWithKey({ showItemId, key }: { showItemId: string; key: string }): Promise<BuyResponse> {
+async function buyWithKey({ showItemId, key }: { showItemId: string; key: string }): Promise<BuyAnswer> {
   for (const delay of CONFIRM_DELAYS_MS) {
     try {
       return await sendBuy({ showItemId }, key);
@@ -41,8 +42,19 @@ async function buyWithKey({ showItemId, key }: { showItemId: string; key: string
 }
 
 /**
- * Buying a live item or a test product (Buy Now, swipe-to-buy): one request per press, the toasts, and
- * the refresh of show state, purchases and test products. `buy` resolves true on success, so a
+ * A refusal that means the item moved on under the press (someone else got it, the draw's window
+ * closed): the screen is brought up to date now rather than at the next push. Read as text, so a
+ * code this build's contracts do not list yet still counts.
+ */
+function itemMovedOn(error: unknown): boolean {
+  const code: string | undefined = serverCode(error);
+  return isSoldOut(error) || code === 'draw_closed';
+}
+
+/**
+ * Buying a live item or a test product (Buy Now, swipe-to-buy), or entering a draw item's draw
+ * (Enter the draw, the same call): one request per press, the toasts, and the refresh of show
+ * state, purchases and test products. `buy` resolves true on success (bought, or entered), so a
  * caller such as the swipe control can show its confirmed state or reset.
  */
 export function useBuy() {
@@ -63,17 +75,16 @@ export function useBuy() {
       inFlight.add(showItemId);
       const key = keyRing.keyFor(showItemId);
       try {
-        const response = await mutateAsync({ showItemId, key });
+        const answer = await mutateAsync({ showItemId, key });
         keyRing.settle(showItemId, false);
-        if (buyerId) useLiveShow.getState().markSold(response.item.id, buyerId);
-        toast(purchaseSuccessToast(response));
-        refresh();
+        // An entry changes nothing the server holds for the screen: no refresh.
+        if (takeAnswer(answer, buyerId, winToasts) === 'bought') refresh();
         return true;
       } catch (error) {
         keyRing.settle(showItemId, outcomeUnknown(error));
         toast(purchaseErrorToast(error));
-        // Someone else got it: show the sale now rather than at the next push.
-        if (isSoldOut(error)) refresh();
+        // Someone else got it, or the draw closed: show it now rather than at the next push.
+        if (itemMovedOn(error)) refresh();
         // The rules refuse this member: the reason replaces Buy at once, and the map is asked for
         // again (what the screen held was out of date).
         if (isNotEligible(error)) markIneligible(showItemId, serverMessage(error) ?? null);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { api } from '../../../lib/api-client';
 import { holdLiveSocket, releaseLiveSocket } from '../../../lib/live-show/live-socket';
 import { bought } from '../bought.fixture';
-import { answerLost } from '../idempotency';
+import { answerLost, outcomeUnknown } from '../idempotency';
 import { sendBuy } from './buy';
 import { fakeSocket, soon } from './fake-socket.fixture';
 
@@ -31,6 +31,17 @@ describe('choosing the transport of a buy', () => {
       { headers: { [IDEMPOTENCY_HEADER]: KEY }, timeoutMs: 10_000 },
     );
     expect(live.sent).toHaveLength(0);
+  });
+
+  it("gives the caller a draw item's entry from a 202, and fails an answer it cannot read as an unknown outcome", async () => {
+    const entered = { entered: true, entryNumber: 4, drawId: '9a1c2f52-3a55-4c5e-9c51-5b7f6b0c1a22', first: true };
+    post.mockResolvedValueOnce(entered);
+    await expect(sendBuy({ showItemId: ITEM }, KEY)).resolves.toEqual(entered);
+    post.mockResolvedValueOnce({ entered: true });
+    const error = await sendBuy({ showItemId: ITEM }, KEY).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502 });
+    expect(outcomeUnknown(error)).toBe(true);
+    expect(answerLost(error)).toBe(false);
   });
 
   it('emits over the live socket instead, with the same 10 s, and sends no HTTP request', async () => {

@@ -1,6 +1,7 @@
-import { type BuyBody, type BuyResponse, IDEMPOTENCY_HEADER } from '@vault/contracts';
+import { type BuyBody, IDEMPOTENCY_HEADER } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 import { liveSocket } from '../../../lib/live-show/live-socket';
+import { type BuyAnswer, readBuyAnswer } from './buy-answer';
 import { emitBuy } from './socket-buy';
 
 /**
@@ -12,12 +13,16 @@ import { emitBuy } from './socket-buy';
  */
 const BUY_TIMEOUT_MS = 10_000;
 
-/** POST /api/show/buy; the Idempotency-Key makes a resend after a lost answer return the same purchase. */
-function postBuy(body: BuyBody, idempotencyKey: string): Promise<BuyResponse> {
-  return api.post<BuyResponse>('/api/show/buy', body, {
+/**
+ * POST /api/show/buy; the Idempotency-Key makes a resend after a lost answer return the same
+ * purchase (or, on a draw item, the same entry).
+ */
+async function postBuy(body: BuyBody, idempotencyKey: string): Promise<BuyAnswer> {
+  const answer = await api.post<unknown>('/api/show/buy', body, {
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     timeoutMs: BUY_TIMEOUT_MS,
   });
+  return readBuyAnswer(answer);
 }
 
 /**
@@ -25,7 +30,7 @@ function postBuy(body: BuyBody, idempotencyKey: string): Promise<BuyResponse> {
  * Chosen afresh on every attempt: a re-send after a drop goes over whichever is up, and the server
  * treats the same key on either transport as one purchase.
  */
-export function sendBuy(body: BuyBody, idempotencyKey: string): Promise<BuyResponse> {
+export function sendBuy(body: BuyBody, idempotencyKey: string): Promise<BuyAnswer> {
   const socket = liveSocket();
   return socket ? emitBuy(socket, body, idempotencyKey, BUY_TIMEOUT_MS) : postBuy(body, idempotencyKey);
 }

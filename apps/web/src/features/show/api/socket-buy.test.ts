@@ -1,4 +1,4 @@
-import { buyMessages, socketEvents } from '@vault/contracts';
+import { buyMessages, drawMessages, socketEvents } from '@vault/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, NetworkError } from '../../../lib/api-client';
 import { bought } from '../bought.fixture';
@@ -9,6 +9,7 @@ import { emitBuy } from './socket-buy';
 
 const ITEM = bought.item.id;
 const KEY = 'key-0123456789';
+const DRAW = '9a1c2f52-3a55-4c5e-9c51-5b7f6b0c1a22';
 
 /** What api-client throws for an HTTP answer of this status and body. */
 async function httpRefusal(status: number, body: string): Promise<unknown> {
@@ -58,8 +59,18 @@ describe('Buy over the live socket', () => {
     await expect(buyAnsweredWith({ ok: true, response: bought })).resolves.toEqual(bought);
   });
 
+  it("resolves with the entry of a draw item's ack, as the HTTP 202 body", async () => {
+    const entered = { entered: true, entryNumber: 17, drawId: DRAW, first: true };
+    await expect(buyAnsweredWith({ ok: true, entered })).resolves.toEqual(entered);
+    // A second press answers the same entry again.
+    const again = { ...entered, first: false };
+    await expect(buyAnsweredWith({ ok: true, entered: again })).resolves.toEqual(again);
+  });
+
   it('turns a refusal into the very ApiError api-client makes of the same HTTP answer', async () => {
     for (const [status, message, code] of [
+      [409, drawMessages.closed, 'draw_closed'],
+      [403, drawMessages.suspended, 'buying_suspended'],
       [409, buyMessages.sold, 'sold'],
       [409, buyMessages.notOnSale, 'not_on_sale'],
       [402, buyMessages.declined, 'card_declined'],
@@ -76,6 +87,19 @@ describe('Buy over the live socket', () => {
       expect(isSoldOut(overSocket)).toBe(isSoldOut(overHttp));
       expect(outcomeUnknown(overSocket)).toBe(outcomeUnknown(overHttp));
       expect(answerLost(overSocket)).toBe(false);
+    }
+  });
+
+  it("shows a draw's refusals in the server's words, as Purchase Failed", async () => {
+    for (const [status, message, code] of [
+      [409, drawMessages.closed, 'draw_closed'],
+      [403, drawMessages.suspended, 'buying_suspended'],
+    ] as const) {
+      expect(purchaseErrorToast(await refusedWith({ ok: false, status, message, code }))).toEqual({
+        title: 'Purchase Failed',
+        description: message,
+        variant: 'destructive',
+      });
     }
   });
 
@@ -104,6 +128,11 @@ describe('Buy over the live socket', () => {
       { ok: false, status: 200, message: 'fine', code: 'sold' },
       { ok: false, status: 409 },
       { ok: false, status: 409, message: buyMessages.sold },
+      // A draw entry without its number or draw, or with a number no draw gives.
+      { ok: true, entered: { entered: true, drawId: DRAW, first: true } },
+      { ok: true, entered: { entered: true, entryNumber: 0, drawId: DRAW, first: true } },
+      { ok: true, entered: { entered: true, entryNumber: 3, first: true } },
+      { ok: true, entered: { entered: false, entryNumber: 3, drawId: DRAW, first: true } },
     ]) {
       const error = await refusedWith(reply);
       expect(error).toBeInstanceOf(ApiError);

@@ -1,20 +1,19 @@
-import { type BuyBody, type BuyResponse, type ErrorBody, SocketBuyAck, socketEvents } from '@vault/contracts';
+import { type BuyBody, type ErrorBody, SocketBuyAck, socketEvents } from '@vault/contracts';
 import { answerError, NetworkError } from '../../../lib/api-client';
 import type { LiveSocket } from '../../../lib/live-show/live-socket';
+import type { BuyAnswer } from './buy-answer';
 
 /**
- * The acknowledgement of a `show:buy` as the HTTP buy would have answered: the purchase, or the
- * ApiError api-client makes of the same status and `{ message, code }` body, so the toasts,
- * Already Sold and the idempotency-key handling cannot tell the transports apart. An ack that does
- * not parse says nothing about the sale: it fails like a 5xx with a body that is not `{ message }`
- * (outcome unknown, the key kept, Purchase Failed with the default text).
+ * The acknowledgement of a `show:buy` as the HTTP buy would have answered: the purchase (200), the
+ * draw entry (202), or the ApiError api-client makes of the same status and `{ message, code }`
+ * body, so the toasts, Already Sold and the idempotency-key handling cannot tell the transports
+ * apart. An ack that does not parse says nothing about the sale: it fails like a 5xx with a body
+ * that is not `{ message }` (outcome unknown, the key kept, Purchase Failed with the default text).
  */
-function buyAnswer(reply: unknown): BuyResponse {
+function buyAnswer(reply: unknown): BuyAnswer {
   const ack = SocketBuyAck.safeParse(reply);
   if (!ack.success) throw answerError(502, '', 'malformed show:buy acknowledgement');
-  if (ack.data.ok && 'response' in ack.data) return ack.data.response;
-  // A draw entry answered a Buy that expected a sale: the show changed under the press.
-  if (ack.data.ok) throw answerError(502, '', 'a draw entry answered a buy');
+  if (ack.data.ok) return 'response' in ack.data ? ack.data.response : ack.data.entered;
   const { message, code } = ack.data;
   throw answerError(ack.data.status, JSON.stringify({ message, code } satisfies ErrorBody));
 }
@@ -30,7 +29,7 @@ export function emitBuy(
   body: BuyBody,
   idempotencyKey: string,
   timeoutMs: number,
-): Promise<BuyResponse> {
+): Promise<BuyAnswer> {
   return new Promise((resolve, reject) => {
     // Socket.IO fails a pending ack on disconnect only if the packet left the socket: one it
     // buffered (emitted just as its heartbeat expired) would wait for a reconnection or the whole
