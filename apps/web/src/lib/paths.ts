@@ -16,4 +16,9 @@ export const paths = {
   auth: '/auth',
   /** The unsubscribe page: the one-click link in reminder emails (public). */
   unsubscribe: '/unsubscribe',
+  /** A draw's public record, verified in the browser (public: anyone may check a draw). */
+  draw: '/draws/:showItemId',
 } as const;
+
+/** The public record of the draw of one show item. */
+export const drawPath = (showItemId: string): string => `/draws/${encodeURIComponent(showItemId)}`;

@@ -31,6 +31,24 @@ function Media({ item, imageIndex }: { item: CurrentItem; imageIndex: number }) 
   return <img src={image} alt={item.title} className="aspect-[4/3] w-full rounded-2xl bg-vault-800 object-cover" />;
 }
 
+/** The item's Time Remaining and, beside it, the draw's own window (which closes first). */
+function DrawClocks({ itemMsLeft, windowMsLeft }: { itemMsLeft: number; windowMsLeft: number | null }) {
+  return (
+    <div className="mt-3 grid grid-cols-2 gap-3">
+      <div className="rounded-2xl border border-vault-700 bg-vault-900 px-4 py-3">
+        <span className="block text-steel-400 text-xs">Time Remaining</span>
+        <span className="font-mono text-2xl text-white tabular-nums">{formatMinutes(itemMsLeft)}</span>
+      </div>
+      <div className="rounded-2xl border border-brass-500/40 bg-brass-500/5 px-4 py-3">
+        <span className="block text-brass-400 text-xs">Draw closes in</span>
+        <span className="font-mono text-2xl text-white tabular-nums">
+          {windowMsLeft === null ? 'Paused' : formatMinutes(windowMsLeft)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
 /** The current item panel: the item on sale, its media, countdown, details and sold state. */
 export function CurrentItemPanel(props: {
   item: CurrentItem;
@@ -39,6 +57,11 @@ export function CurrentItemPanel(props: {
   total: number;
   msLeft: number;
   ownedByMe: boolean;
+  /**
+   * A draw item's entry window while it is open: what is left of it by the server's clock, shown
+   * beside the item's own time (null while the show is paused).
+   */
+  drawWindow?: { msLeft: number | null } | undefined;
   children?: React.ReactNode;
 }) {
   const { item } = props;
@@ -84,10 +107,14 @@ export function CurrentItemPanel(props: {
         <p className="text-steel-400 text-sm">
           {props.showTitle} · Item {props.position} of {props.total}
         </p>
-        <div className="mt-3 flex items-center justify-between rounded-2xl border border-vault-700 bg-vault-900 px-4 py-3">
-          <span className="text-steel-400 text-sm">Time Remaining</span>
-          <span className="font-mono text-2xl text-white tabular-nums">{formatMinutes(props.msLeft)}</span>
-        </div>
+        {props.drawWindow ? (
+          <DrawClocks itemMsLeft={props.msLeft} windowMsLeft={props.drawWindow.msLeft} />
+        ) : (
+          <div className="mt-3 flex items-center justify-between rounded-2xl border border-vault-700 bg-vault-900 px-4 py-3">
+            <span className="text-steel-400 text-sm">Time Remaining</span>
+            <span className="font-mono text-2xl text-white tabular-nums">{formatMinutes(props.msLeft)}</span>
+          </div>
+        )}
         <h1 className="mt-5 font-display text-3xl text-white">{item.title}</h1>
         <p className="mt-1 text-brass-400 text-sm">{[item.category, item.bladeType].filter(Boolean).join(' · ')}</p>
         {legalFacts ? <p className="mt-1 text-sm text-steel-200">{legalFacts}</p> : null}

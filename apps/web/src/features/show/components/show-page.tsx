@@ -1,13 +1,16 @@
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useNow } from '../../../hooks/use-now';
-import { formatMinutes, msLeft } from '../../../lib/live-show/clock';
+import { drawMsLeft, formatMinutes, msLeft } from '../../../lib/live-show/clock';
 import { refusalOf } from '../../../lib/live-show/eligibility-map';
 import { useLiveShow } from '../../../lib/live-show/store';
 import { useEligibility } from '../../../lib/live-show/use-eligibility';
 import { useLiveShowFeed } from '../../../lib/live-show/use-live-show-feed';
 import { useStale } from '../../../lib/live-show/use-stale';
+import { drawStage } from '../draw-state';
 import { purchaseArea } from '../purchase-state';
+import { useWinToasts } from '../use-win-toasts';
 import { CurrentItemPanel } from './current-item';
+import { DrawArea } from './draw-area';
 import { LaunchCountdown } from './launch-countdown';
 import { LineupPreview } from './lineup-preview';
 import { Panel } from './panel';
@@ -32,6 +35,8 @@ export function ShowPage() {
   const left = msLeft(view, offsetMs, now);
   const show = view?.show;
   const eligibility = useEligibility(show?.lineup.map((i) => i.id) ?? []);
+  // A draw won, or an item passed on to this member as the next in line: the success toast.
+  useWinToasts(user?.id);
 
   let body: React.ReactNode;
   if (!view) {
@@ -49,27 +54,40 @@ export function ShowPage() {
       </Panel>
     );
   } else if (view.active && show) {
-    body = view.currentItem ? (
+    const item = view.currentItem;
+    const kind = item
+      ? purchaseArea({
+          show,
+          item,
+          onboardingCompleted: user?.onboardingCompleted ?? false,
+          msLeft: left,
+          eligibility: eligibility[item.id],
+        })
+      : 'none';
+    const windowLeft = item?.draw ? drawMsLeft(item.draw, offsetMs, now) : null;
+    const stage = item ? drawStage(item, user?.id, windowLeft) : undefined;
+    body = item ? (
       <CurrentItemPanel
-        item={view.currentItem}
+        item={item}
         showTitle={show.title}
         position={show.currentIndex + 1}
         total={show.lineup.length}
         msLeft={left}
-        ownedByMe={Boolean(user && view.currentItem.soldToUserId === user.id)}
+        ownedByMe={Boolean(user && item.soldToUserId === user.id)}
+        drawWindow={stage?.stage === 'open' ? { msLeft: stage.msLeft } : undefined}
       >
-        <PurchaseArea
-          item={view.currentItem}
-          kind={purchaseArea({
-            show,
-            item: view.currentItem,
-            onboardingCompleted: user?.onboardingCompleted ?? false,
-            msLeft: left,
-            eligibility: eligibility[view.currentItem.id],
-          })}
-          stale={stale}
-          refusal={refusalOf(eligibility, view.currentItem.id)}
-        />
+        {item.draw && stage ? (
+          <DrawArea
+            item={item}
+            draw={item.draw}
+            stage={stage}
+            kind={kind}
+            stale={stale}
+            refusal={refusalOf(eligibility, item.id)}
+          />
+        ) : (
+          <PurchaseArea item={item} kind={kind} stale={stale} refusal={refusalOf(eligibility, item.id)} />
+        )}
         <PurchaseCapNote cap={show.purchaseCap} className="mt-3 text-center" />
       </CurrentItemPanel>
     ) : (
