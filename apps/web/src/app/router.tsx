@@ -10,6 +10,7 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { DrawPage } from '../features/draws/components/draw-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
 import { UnsubscribePage } from '../features/reminders/unsubscribe-page';
@@ -49,6 +50,8 @@ export const router = createBrowserRouter([
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       // Opened from an email, signed in or not: the token in the link is the proof.
       { path: paths.unsubscribe, element: <UnsubscribePage /> },
+      // A draw's public record: anyone may check a draw, signed in or not.
+      { path: paths.draw, element: <DrawPage /> },
       // The admin screens guard themselves: a visitor or customer at /admin sees Admin Access
       // Required (not the login redirect), as at /admin/eligibility, /admin/members and
       // /admin/fulfillment (its packing slips too); the show manager at /admin/shows sends them to /show.
