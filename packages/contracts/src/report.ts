@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Money } from './common';
+import { DrawStatus, SaleMode } from './draws';
 import { PurchaseStatus, ShowItemStatus, ShowStatus } from './enums';
 import { ReturnStatus, ShipmentStatus } from './fulfillment';
+
+const Count = z.number().int().nonnegative();
 
 // The show report, an admin's look back at (or into) a show: its timeline from show_events and a report
 // of what sold, to whom, how fast, and how much demand each item met.
@@ -58,6 +61,85 @@ export const ReportItemAfterSale = z.object({
 });
 export type ReportItemAfterSale = z.infer<typeof ReportItemAfterSale>;
 
+/**
+ * The reaction-time histogram's bins, in ms after the reveal reached the member: each counts
+ * [from, to), the first from 0 (under the default human floor, 150 ms), the last open-ended.
+ */
+export const REACTION_BUCKET_EDGES_MS = [150, 250, 400, 700, 1000] as const;
+
+export const ReactionBucket = z.object({
+  /** Inclusive lower edge in ms; 0 for the first bin. */
+  fromMs: z.number().int().nonnegative(),
+  /** Exclusive upper edge in ms; null for the last bin. */
+  toMs: z.number().int().positive().nullable(),
+  count: Count,
+});
+export type ReactionBucket = z.infer<typeof ReactionBucket>;
+
+/** "<150 ms", "150–250 ms", "≥1000 ms": a bin as the report's table, chart and CSV name it. */
+export function reactionBucketLabel(bucket: Pick<ReactionBucket, 'fromMs' | 'toMs'>): string {
+  if (bucket.toMs === null) return `≥${bucket.fromMs} ms`;
+  if (bucket.fromMs === 0) return `<${bucket.toMs} ms`;
+  return `${bucket.fromMs}–${bucket.toMs} ms`;
+}
+
+/**
+ * How fast an item's presses came after its reveal reached each member (net of their link delay):
+ * one reaction per member, their first press. Presses with no measured reveal (a member who
+ * joined after it) count in the pressers, not here.
+ */
+export const ReportReactions = z.object({
+  /** Members whose first press has a reaction time. */
+  timed: Count,
+  /** Of those, faster than the human floor when they pressed (flagged). */
+  flagged: Count,
+  minMs: z.number().int().nullable(),
+  p10Ms: z.number().int().nullable(),
+  p50Ms: z.number().int().nullable(),
+  p90Ms: z.number().int().nullable(),
+  /** One bin per REACTION_BUCKET_EDGES_MS gap, plus the open-ended last: always all of them. */
+  buckets: z.array(ReactionBucket),
+});
+export type ReportReactions = z.infer<typeof ReportReactions>;
+
+/** A member as the report names them, with whether an admin has suspended their buying. */
+export const ReportMember = ReportBuyer.extend({ buyingSuspended: z.boolean() });
+export type ReportMember = z.infer<typeof ReportMember>;
+
+/** How many times the members who pressed for an item pressed (a bot hammers). */
+export const ReportPressers = z.object({
+  /** Members who pressed Buy (or entered the draw) while the item was on screen. */
+  members: Count,
+  /** Every press they made, repeats included. */
+  presses: Count,
+  /** The members who pressed most, most first (at most REPORT_TOP_PRESSERS). */
+  top: z.array(z.object({ member: ReportMember, presses: z.number().int().positive() })),
+});
+export type ReportPressers = z.infer<typeof ReportPressers>;
+
+export const REPORT_TOP_PRESSERS = 5;
+
+/** A member whose press on the item came faster than a person can react. */
+export const ReportFlaggedMember = z.object({
+  member: ReportMember,
+  /** Their reaction on this item, in ms (their first press's). */
+  fastestMs: z.number().int(),
+  presses: z.number().int().positive(),
+});
+export type ReportFlaggedMember = z.infer<typeof ReportFlaggedMember>;
+
+/** A draw item's latest draw: its outcome, and where anyone can check it. */
+export const ReportDraw = z.object({
+  id: z.uuid(),
+  status: DrawStatus,
+  /** Entrants so far (all of them once it closed). */
+  entries: Count,
+  winnerEntryNumber: z.number().int().positive().nullable(),
+  /** The public record, /draws/:showItemId. */
+  path: z.string(),
+});
+export type ReportDraw = z.infer<typeof ReportDraw>;
+
 export const ReportItem = z.object({
   id: z.uuid(),
   /** Position in the lineup, from 0. */
@@ -92,10 +174,15 @@ export const ReportItem = z.object({
     }),
   ),
   afterSale: ReportItemAfterSale,
+  saleMode: SaleMode,
+  reactions: ReportReactions,
+  pressers: ReportPressers,
+  /** Fastest first. */
+  flaggedMembers: z.array(ReportFlaggedMember),
+  /** For a draw item, its latest draw (null before its first reveal, and for a first-press item). */
+  draw: ReportDraw.nullable(),
 });
 export type ReportItem = z.infer<typeof ReportItem>;
-
-const Count = z.number().int().nonnegative();
 
 /**
  * The business after the sale: the packages that carry the show's knives, how promptly they
@@ -163,6 +250,8 @@ export const ShowReport = z.object({
     /** Members who pressed Buy on any item of the show, each once. */
     attemptMembers: z.number().int().nonnegative(),
     peakWatchers: z.number().int().nonnegative(),
+    /** Members whose press on any item came faster than a person can react, each once. */
+    flaggedMembers: Count,
   }),
   afterSale: ReportAfterSale,
   items: z.array(ReportItem),

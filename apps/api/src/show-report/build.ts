@@ -5,6 +5,7 @@ import type { PurchaseWithBuyer } from '../purchases';
 import { afterSaleOf, itemsAfterSale } from './after-sale';
 import type { PurchaseAfterSaleRow, ReportShipmentRow } from './after-sale.repository';
 import { latestRunStart, type ReportEvent, secondsBetween, walkRuns } from './events';
+import { type FairDropsInput, fairDropsOf, flaggedMembersOfShow } from './fair-drops';
 import type { BuyAttemptRow } from './repository';
 import { buildTimeline } from './timeline';
 
@@ -26,6 +27,8 @@ export interface ReportInput {
   afterSale: PurchaseAfterSaleRow[];
   /** Now, for the packages late to ship. */
   now: Date;
+  /** The presses' reaction times and members, and the draws (fair-drops.repository.ts). */
+  fairDrops: FairDropsInput;
 }
 
 export interface RefusalRow {
@@ -109,6 +112,7 @@ export function buildReport(input: ReportInput): ShowReport {
     now: input.now,
   };
   const afterSaleOfPurchase = itemsAfterSale(afterSaleInput);
+  const fairDropsOfItem = fairDropsOf(input.fairDrops);
 
   const reportItems: ReportItem[] = items.map((item, index) => {
     const sold = item.status === 'sold';
@@ -134,6 +138,8 @@ export function buildReport(input: ReportInput): ShowReport {
         .filter((row) => row.showItemId === item.id)
         .map(({ rule, label, members, presses }) => ({ rule, label, members, presses })),
       afterSale: afterSaleOfPurchase(purchase?.id),
+      saleMode: item.saleMode,
+      ...fairDropsOfItem(item.id),
     };
   });
 
@@ -161,6 +167,7 @@ export function buildReport(input: ReportInput): ShowReport {
       attempts: reportItems.reduce((sum, item) => sum + item.attempts.total, 0),
       attemptMembers: input.attemptMembers.find((row) => row.showItemId === null)?.members ?? 0,
       peakWatchers: watchers.reduce((peak, sample) => Math.max(peak, sample.count), 0),
+      flaggedMembers: flaggedMembersOfShow(input.fairDrops.pressStats),
     },
     afterSale: afterSaleOf(afterSaleInput),
     items: reportItems,

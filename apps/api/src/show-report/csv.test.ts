@@ -3,6 +3,7 @@ import { parseCsv } from '@vault/testing';
 import { describe, expect, it } from 'vitest';
 import { afterSaleOf, NOTHING_YET } from './after-sale';
 import { reportCsv } from './csv';
+import { reactionBuckets } from './fair-drops';
 
 const attempts = { won: 1, sold: 0, declined: 0, error: 0, timeout: 0, replay: 0, refused: 2, total: 3 };
 
@@ -23,6 +24,19 @@ function item(overrides: Partial<ReportItem>): ReportItem {
     hearts: 0,
     eligibilityRefusals: [],
     afterSale: NOTHING_YET,
+    saleMode: 'first_press',
+    reactions: {
+      timed: 0,
+      flagged: 0,
+      minMs: null,
+      p10Ms: null,
+      p50Ms: null,
+      p90Ms: null,
+      buckets: reactionBuckets([]),
+    },
+    pressers: { members: 0, presses: 0, top: [] },
+    flaggedMembers: [],
+    draw: null,
     ...overrides,
   };
 }
@@ -47,6 +61,7 @@ function reportOf(items: ReportItem[]): ShowReport {
       attempts: 0,
       attemptMembers: 0,
       peakWatchers: 0,
+      flaggedMembers: 0,
     },
     afterSale: nothingAfterSale,
     items,
@@ -144,5 +159,90 @@ describe('the show report CSV', () => {
     expect(rows[1]?.at(-1)).toBe('');
     // An item nobody bought: nothing after the sale, nothing refunded.
     expect(rows[2]?.slice(-9)).toEqual(['', '', '', '', '', '', '', '0.00', '']);
+  });
+
+  it('gives each item its sale mode, reaction times, presses and draw, before the after-sale columns', () => {
+    const member = {
+      id: '00000000-0000-4000-8000-000000000009',
+      email: 'bot@x.co',
+      fullName: null,
+      buyingSuspended: false,
+    };
+    const drawn = item({
+      saleMode: 'draw',
+      reactions: {
+        timed: 7,
+        flagged: 2,
+        minMs: 41,
+        p10Ms: 41,
+        p50Ms: 260,
+        p90Ms: 1200,
+        buckets: reactionBuckets([2, 1, 2, 0, 1, 1]),
+      },
+      pressers: { members: 8, presses: 52, top: [{ member, presses: 40 }] },
+      flaggedMembers: [{ member, fastestMs: 41, presses: 40 }],
+      draw: {
+        id: '00000000-0000-4000-8000-00000000000a',
+        status: 'drawn',
+        entries: 8,
+        winnerEntryNumber: 3,
+        path: '/draws/00000000-0000-4000-8000-000000000001',
+      },
+    });
+    const [head = [], drawRow = [], plainRow = []] = parseCsv(
+      reportCsv(reportOf([drawn, item({ index: 1 })])).replace(/^\uFEFF/, ''),
+    );
+    const from = head.indexOf('Sale mode');
+    const to = head.indexOf('Shipment status');
+    expect(head.slice(from, to)).toEqual([
+      'Sale mode',
+      'Members with a press recorded',
+      'Presses recorded',
+      'Most presses by one member',
+      'Reactions timed',
+      'Fastest reaction ms',
+      'Reaction p10 ms',
+      'Reaction p50 ms',
+      'Reaction p90 ms',
+      'Reactions <150 ms',
+      'Reactions 150–250 ms',
+      'Reactions 250–400 ms',
+      'Reactions 400–700 ms',
+      'Reactions 700–1000 ms',
+      'Reactions ≥1000 ms',
+      'Flagged members',
+      'Draw status',
+      'Draw entries',
+      'Draw winning entry',
+      'Draw record',
+    ]);
+    expect(drawRow.slice(from, to)).toEqual(
+      ['draw', 8, 52, 40, 7, 41, 41, 260, 1200, 2, 1, 2, 0, 1, 1, 2, 'drawn', 8, 3]
+        .map(String)
+        .concat('/draws/00000000-0000-4000-8000-000000000001'),
+    );
+    // First press with nobody pressing: zeros where a count is, empty where a figure has no value.
+    expect(plainRow.slice(from, to)).toEqual([
+      'first_press',
+      '0',
+      '0',
+      '',
+      '0',
+      '',
+      '',
+      '',
+      '',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '',
+      '',
+      '',
+      '',
+    ]);
   });
 });

@@ -1,6 +1,10 @@
-import type { ShowReport } from '@vault/contracts';
+import { type ReactionBucket, type ReportItem, reactionBucketLabel, type ShowReport } from '@vault/contracts';
+import { reactionBuckets } from './fair-drops';
 
 const OUTCOMES = ['won', 'sold', 'declined', 'error', 'timeout', 'replay', 'refused'] as const;
+
+/** The histogram's bins, the same for every item: their headers come from the edges. */
+const BINS: ReactionBucket[] = reactionBuckets([]);
 
 const HEADER = [
   'Item #',
@@ -18,6 +22,22 @@ const HEADER = [
   'Hearts',
   'Presses refused by eligibility rules',
   'Members refused by eligibility rules',
+  // Fair drops: how the item was sold, how fast its presses came, who pressed, and its draw.
+  'Sale mode',
+  'Members with a press recorded',
+  'Presses recorded',
+  'Most presses by one member',
+  'Reactions timed',
+  'Fastest reaction ms',
+  'Reaction p10 ms',
+  'Reaction p50 ms',
+  'Reaction p90 ms',
+  ...BINS.map((bin) => `Reactions ${reactionBucketLabel(bin)}`),
+  'Flagged members',
+  'Draw status',
+  'Draw entries',
+  'Draw winning entry',
+  'Draw record',
   // After the sale: the item's package, and the money captured and given back on its purchase.
   'Shipment status',
   'Ship by',
@@ -29,6 +49,28 @@ const HEADER = [
   'Refunded',
   'Return status',
 ];
+
+/** The fair-drops cells of one item, in the header's order. */
+function fairDropCells(item: ReportItem): Array<string | number | null> {
+  const { reactions, pressers, draw } = item;
+  return [
+    item.saleMode,
+    pressers.members,
+    pressers.presses,
+    pressers.top[0]?.presses ?? null,
+    reactions.timed,
+    reactions.minMs,
+    reactions.p10Ms,
+    reactions.p50Ms,
+    reactions.p90Ms,
+    ...BINS.map((_, i) => reactions.buckets[i]?.count ?? 0),
+    reactions.flagged,
+    draw?.status ?? null,
+    draw?.entries ?? null,
+    draw?.winnerEntryNumber ?? null,
+    draw?.path ?? null,
+  ];
+}
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which some
@@ -75,6 +117,7 @@ export function reportCsv(report: ShowReport): string {
     item.hearts,
     item.eligibilityRefusals.reduce((sum, row) => sum + row.presses, 0),
     item.eligibilityRefusals.reduce((sum, row) => sum + row.members, 0),
+    ...fairDropCells(item),
     item.afterSale.shipmentStatus,
     item.afterSale.shipBy,
     item.afterSale.shippedAt,

@@ -9,18 +9,32 @@ import { purchasesAfterSale, shipmentsOfShow } from './after-sale.repository';
 import { buildReport } from './build';
 import { fileSlug, reportCsv } from './csv';
 import { parseEvent } from './events';
+import { drawsOfShow, pressMembersOfShow, pressStatsOfShow } from './fair-drops.repository';
 import { buyAttemptMembersOfShow, buyAttemptsOfShow, findReportableShow, listShowEvents } from './repository';
 
 /**
  * GET /api/shows/:showId/report: the show's timeline (every event, in order) and its numbers
  * (sell-through, revenue, time to sale, demand per item, members watching) and the business after
- * the sale (packages, shipping on time, days to ship, returns, refunds). 404 for an unknown
+ * the sale (packages, shipping on time, days to ship, returns, refunds), and per item its sale
+ * mode, reaction times, presses per member, flagged members and draw. 404 for an unknown
  * show and for the test-products show, which has no run to report on.
  */
 export async function showReport(deps: Pick<ServiceDeps, 'db' | 'now'>, showId: string): Promise<ShowReport> {
   const show = await findReportableShow(deps.db, showId);
   if (!show) throw new AppError(404, 'not_found', showMessages.notFound);
-  const [items, events, purchases, attempts, attemptMembers, refused, shipments, afterSale] = await Promise.all([
+  const [
+    items,
+    events,
+    purchases,
+    attempts,
+    attemptMembers,
+    refused,
+    shipments,
+    afterSale,
+    pressStats,
+    pressMembers,
+    draws,
+  ] = await Promise.all([
     listLineup(deps.db, showId),
     listShowEvents(deps.db, showId),
     listShowPurchases(deps.db, showId),
@@ -29,6 +43,9 @@ export async function showReport(deps: Pick<ServiceDeps, 'db' | 'now'>, showId: 
     refusalsOfShow(deps.db, showId),
     shipmentsOfShow(deps.db, showId),
     purchasesAfterSale(deps.db, showId),
+    pressStatsOfShow(deps.db, showId),
+    pressMembersOfShow(deps.db, showId),
+    drawsOfShow(deps.db, showId),
   ]);
   const refusals = refused.map((row) => ({
     showItemId: row.showItemId,
@@ -53,6 +70,7 @@ export async function showReport(deps: Pick<ServiceDeps, 'db' | 'now'>, showId: 
     shipments,
     afterSale,
     now: new Date(deps.now()),
+    fairDrops: { pressStats, pressMembers, draws },
   });
 }
 
