@@ -23,8 +23,28 @@ export const AUDIT_TARGETS = [
   'member_attestation',
   'legal_class',
   'user',
+  // An admin's acts on a member's account (a date of birth corrected, buying suspended); the record's target is the user.
+  'member',
   'payment_simulator',
 ] as const;
+
+/**
+ * Audit actions and how the Audit Log reads them, for the actions of the admin's member view. An
+ * action missing here still reads from its parts ("member.suspend_buying" → "Suspended buying").
+ */
+export const memberAuditActions = {
+  correctDateOfBirth: 'member.date_of_birth_correct',
+  /** POST /api/admin/members/:id/buying-suspension. */
+  suspendBuying: 'member.suspend_buying',
+  /** DELETE /api/admin/members/:id/buying-suspension. */
+  liftBuyingSuspension: 'member.lift_buying_suspension',
+} as const;
+
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  [memberAuditActions.correctDateOfBirth]: 'Corrected date of birth',
+  [memberAuditActions.suspendBuying]: 'Suspended buying',
+  [memberAuditActions.liftBuyingSuspension]: 'Lifted buying suspension',
+};
 
 /**
  * GET /api/admin/audit: a page of entries older than `before` (keyset: ids only grow), at most

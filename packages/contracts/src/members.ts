@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { buyMessages } from './buy';
+import { AdminMemberEligibility } from './eligibility';
+import { lineText } from './text';
 
 // What members get around a show beyond the live show screen: hearts on the lineup,
 // "Notify me" reminders with a calendar file, and a per-member purchase cap.
@@ -55,3 +57,31 @@ export const PurchaseCap = z
   .min(1, 'Purchase limit must be at least 1')
   .max(1000, 'Purchase limit must be at most 1000')
   .nullable();
+
+// An admin suspends a member's buying (presses faster than a person, a member who never pays): every
+// replica refuses their Buy from memory at once, on both transports, until an admin lifts it.
+
+export const suspensionMessages = {
+  reasonRequired: "Say why this member's buying is suspended",
+  reasonTooLong: 'The reason must be at most 500 characters',
+} as const;
+
+/** POST /api/admin/members/:id/buying-suspension: why (kept with the member and in the audit log). */
+export const BuyingSuspensionBody = z.object({
+  reason: lineText({ error: suspensionMessages.reasonRequired })
+    .trim()
+    .min(1, suspensionMessages.reasonRequired)
+    .max(500, suspensionMessages.reasonTooLong),
+});
+export type BuyingSuspensionBody = z.infer<typeof BuyingSuspensionBody>;
+
+/** A suspension in force: since when, and the admin's reason. */
+export const BuyingSuspension = z.object({ at: z.iso.datetime(), reason: z.string() });
+export type BuyingSuspension = z.infer<typeof BuyingSuspension>;
+
+/**
+ * What an admin sees of a member (GET /api/admin/members/:id/eligibility and the answers of the
+ * corrections): their eligibility facts and whether their buying is suspended (null: it is not).
+ */
+export const AdminMemberView = AdminMemberEligibility.extend({ buyingSuspended: BuyingSuspension.nullable() });
+export type AdminMemberView = z.infer<typeof AdminMemberView>;
