@@ -45,6 +45,7 @@ import { sessions } from './platform/session/plugin';
 import { spa } from './platform/spa';
 import { fastifyTrustProxy, type TrustProxy } from './platform/trust-proxy';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './platform/zod-provider';
+import { presses } from './presses';
 import profileRoutes from './profile/routes';
 import adminPurchaseRoutes from './purchases/admin.routes';
 import orderRoutes from './purchases/orders.routes';
@@ -155,6 +156,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(notifications);
   // After every plugin a service uses, before every route: routes hand app.deps to services.
   await app.register(serviceDeps);
+  // Before realtime: its push loop, pings and sockets tell the press recorder when each reveal went out.
+  await app.register(presses);
   await app.register(realtime);
   await app.register(eligibility);
   await app.register(sales);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HUMAN_FLOOR_DEFAULT_MS } from '@vault/contracts';
 import {
   envBoolean,
   envPort,
@@ -217,6 +218,15 @@ export const ApiEnvObject = z.object({
     .default(5)
     .describe(
       'The Fulfillment area flags a package this many days before its oldest authorisation lapses (the gateway holds one for 30 days).',
+    ),
+  HUMAN_FLOOR_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(HUMAN_FLOOR_DEFAULT_MS)
+    .describe(
+      'Milliseconds: a Buy press (or draw entry) that arrives sooner than this after the item’s reveal reached the member, net of their measured link delay, is flagged in the show report as faster than a person. 0 flags nothing.',
     ),
   AUTHNET_SIM_SETTLEMENT_CUTOFF: z
     .string()

@@ -99,6 +99,7 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
       redactMailLinks: env.mailLinksRedacted,
       reminderLeadSeconds: env.REMINDER_LEAD_SECONDS,
       eligibility: { minimumAge: env.MINIMUM_BUYER_AGE, shipFromState: env.SHIP_FROM_STATE },
+      humanFloorMs: env.HUMAN_FLOOR_MS,
       fulfillment: {
         shipByBusinessDays: env.SHIP_BY_BUSINESS_DAYS,
         returnWindowDays: env.RETURN_WINDOW_DAYS,

@@ -94,8 +94,20 @@ export const PublicDraw = z.object({
   winnerEntryNumber: z.number().int().positive().nullable(),
   /** Entrants charged before the winner whose cards were declined, in order. */
   declinedEntryNumbers: z.array(z.number().int().positive()),
+  /**
+   * Entrants passed over before the winner because they could no longer buy when their turn came
+   * (no saved card, at the show's cap, buying suspended, no longer eligible), in order. With the
+   * declined ones, they are every entry the order puts before the winner.
+   */
+  skippedEntryNumbers: z.array(z.number().int().positive()),
+  /** How many entered; null until the window has closed. */
+  entryCount: z.number().int().min(0).nullable(),
 });
 export type PublicDraw = z.infer<typeof PublicDraw>;
+
+/** GET /api/draws/:showItemId. */
+export const DrawParams = z.object({ showItemId: z.uuid('Choose an item') });
+export type DrawParams = z.infer<typeof DrawParams>;
 
 export const drawMessages = {
   windowRequired: 'A draw needs its entry window in seconds',

@@ -35,6 +35,8 @@ export const ErrorCode = z.enum([
   'too_many_presses',
   /** The operator's eligibility rules refuse this member this item (age, destination, class). */
   'not_eligible',
+  /** A draw item's entry window has closed (drawMessages.closed): no entry is taken after it. */
+  'draw_closed',
   /** An admin suspended this member's buying: refused on every transport until it is lifted. */
   'buying_suspended',
   // Cards and the gateway

@@ -51,6 +51,11 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Who may buy: the operator's minimum age and the state parcels ship from (eligibility rules). */
   eligibility?: EligibilityConfig;
+  /**
+   * HUMAN_FLOOR_MS: a Buy press arriving sooner than this after the item's reveal reached the member
+   * (net of their link delay) is flagged as faster than a person (HUMAN_FLOOR_DEFAULT_MS when unset).
+   */
+  humanFloorMs?: number;
   /** Ship-by business days, the return window and the authorisation warning (DEFAULT_FULFILLMENT when unset). */
   fulfillment?: FulfillmentSettings;
 }

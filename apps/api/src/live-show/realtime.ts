@@ -60,7 +60,9 @@ const sessionRoom = (tag: string) => `session:${tag}`;
  * changes from workers and other replicas) as a `show:change` or a full state, plus a volatile
  * `show:tick` each second for liveness (a client that hears nothing for ~2 s treats the link as
  * dead). A `clock:ping` is acknowledged with the server's time, so the client measures its offset
- * over a known round trip.
+ * over a known round trip; the round trip the client last measured comes with it, and with the
+ * push of each new item and the sockets' opens and closes it tells the press recorder when a
+ * reveal reached each member (presses/reactions.ts).
  * Scaled: the Redis streams adapter joins the replicas (connection state recovery, cross-replica
  * socket counts).
  */
@@ -113,6 +115,7 @@ export const realtime = fp(
     sessionStore.on('ended', closeEnded);
 
     const { store } = app.shows;
+    const { reactions } = app.presses;
     const watchers = createWatcherCount(app.redis, app.config.redisPrefix);
     let total = 0;
     app.decorate('watchers', () => watchers.total());
@@ -130,11 +133,16 @@ export const realtime = fp(
         return;
       }
       socket.emit(socketEvents.state, store.view(Date.now()), pushed.rev);
+      // Whether the member had a socket here while an item was on decides when its reveal reached them.
+      reactions.socketOpened(member.userId);
+      socket.once('disconnect', () => reactions.socketClosed(member.userId, Date.now()));
       // The payload is whatever the client sent (parsed here), and the ack is absent if it asked for none.
       socket.on(socketEvents.clockPing, (payload: unknown, ack) => {
         const ping = ClockPing.safeParse(payload);
-        if (!ping.success || typeof ack !== 'function') return;
-        ack({ clientTime: ping.data.clientTime, serverTime: Date.now() });
+        if (!ping.success) return;
+        // The client's last measured round trip: netted out of this member's reaction times.
+        if (ping.data.rttMs !== undefined) reactions.linkDelay(member.userId, ping.data.rttMs);
+        if (typeof ack === 'function') ack({ clientTime: ping.data.clientTime, serverTime: Date.now() });
       });
       // Admins get the live watcher count; everyone else is a watcher.
       void findUserRole(app.db, member.userId)
@@ -168,6 +176,9 @@ export const realtime = fp(
     // that is smaller (a Sold is a few hundred bytes against a full lineup): less to write to
     // thousands of sockets, and less for each phone to receive and parse.
     let pushed: Pushed = { rev: 0, view: store.view(Date.now()) };
+    // The first change is the snapshot this replica loads as it starts: it did not see that item
+    // come on, so it knows no reveal time for it (its presses get no reaction time).
+    let loaded = false;
     const pushState = () => {
       const started = performance.now();
       const now = Date.now();
@@ -175,6 +186,9 @@ export const realtime = fp(
       pushed = push.pushed;
       if (push.event === 'change') io.local.emit(socketEvents.change, push.change);
       else io.local.emit(socketEvents.state, push.view, push.rev);
+      // One number per item per replica: when its reveal went out to every socket here.
+      reactions.pushed(push.pushed.view.currentItem?.id ?? null, now, loaded);
+      loaded = true;
       app.metrics.fanout(push.event, (performance.now() - started) / 1000);
     };
     store.on('change', pushState);
@@ -204,5 +218,5 @@ export const realtime = fp(
       adapterClient?.disconnect();
     });
   },
-  { name: 'realtime', dependencies: ['drain', 'metrics', 'sessions', 'show-engine'] },
+  { name: 'realtime', dependencies: ['drain', 'metrics', 'presses', 'sessions', 'show-engine'] },
 );

@@ -18,6 +18,7 @@ const show: FastifyPluginAsync = async (fastify) => {
 
   const { judge } = app.eligibility;
   const { itemMember } = app.memberEligibility;
+  const { reactions } = app.presses;
   // Served from the in-memory snapshot, behind a session check that the session cache answers:
   // no database query per poll, and the JSON serialised once per change of the show (a string
   // with a JSON content type is sent as it is). The current item carries the asking member's
@@ -30,6 +31,9 @@ const show: FastifyPluginAsync = async (fastify) => {
       const item = store.view(now).currentItem;
       if (!item) return sendJson(reply, store.json(now));
       const userId = request.session.get('userId') ?? '';
+      // The first answer carrying this item to this member is when its reveal reached them by poll
+      // (a map lookup, no await; the map starts over with each item): their reaction times count from it.
+      reactions.polled(userId, item.id, now);
       const verdict = judge.judgeHeld(userId, item) ?? (await judge.judge(userId, item));
       return sendJson(reply, store.json(now, itemMember(verdict)));
     },

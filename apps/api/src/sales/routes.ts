@@ -7,7 +7,8 @@ import { holdRefusal } from './press-budget';
 /**
  * POST /api/show/buy {showItemId}: the Buy Now button and the test product's swipe-to-buy alike. Behind a
  * session check the session cache answers, so a refused buyer of a sold item costs no query, and
- * behind the member's press budget (sales/press-budget.ts): 429 `too_many_presses`.
+ * behind the member's press budget (sales/press-budget.ts): 429 `too_many_presses`. Every press
+ * of the item on screen is recorded (presses/), with how soon after its reveal it came.
  */
 const buy: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +23,9 @@ const buy: FastifyPluginAsync = async (fastify) => {
         response: { 200: BuyResponse, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // When the press arrived (before the session check ran), stamped before any await.
+      const received = app.presses.received(Math.round(Date.now() - reply.elapsedTime));
       const userId = request.session.get('userId') ?? '';
       const { showItemId } = request.body;
       const key = request.headers[IDEMPOTENCY_HEADER] ?? null;
@@ -34,6 +37,7 @@ const buy: FastifyPluginAsync = async (fastify) => {
         await holdRefusal(app.sales.budget.waitMs(userId));
         throw refusal;
       }
+      app.presses.record(userId, showItemId, 'http', received);
       return app.sales.seller.buy(userId, showItemId, key);
     },
   );

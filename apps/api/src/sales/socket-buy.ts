@@ -15,10 +15,12 @@ import { holdRefusal, type TokenBucket } from './press-budget';
  * either transport, or one on each, is one purchase and one authorisation), the same refusals
  * with the same statuses, messages and codes. The session is checked on every Buy through the
  * session store, so a session ended elsewhere stops buying within the same bound as over HTTP.
+ * Every press of the item on screen is recorded, as over HTTP.
  */
 export const socketBuy = fp(
   async (app: FastifyInstance) => {
     const { seller, budget } = app.sales;
+    const { presses } = app;
     /** Each socket's own press bucket, beside the member's (press-budget.ts); it goes with the socket. */
     const buckets = new WeakMap<MemberSocket, TokenBucket>();
     /**
@@ -46,6 +48,8 @@ export const socketBuy = fp(
     }
 
     async function buy(socket: MemberSocket, payload: unknown): Promise<SocketBuyAck> {
+      // When the press arrived, stamped before any await (the session check below is one).
+      const received = presses.received();
       const member = socket.data;
       const request = SocketBuyRequest.safeParse(payload);
       if (!request.success) throw validationError(request.error);
@@ -63,6 +67,7 @@ export const socketBuy = fp(
         return refuse(socket, member.userId, bucket, refusal);
       }
       if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
+      presses.record(member.userId, showItemId, 'socket', received);
       return { ok: true, response: await seller.buy(member.userId, showItemId, key, 'socket') };
     }
 
@@ -99,5 +104,5 @@ export const socketBuy = fp(
       });
     });
   },
-  { name: 'socket-buy', dependencies: ['drain', 'realtime', 'sales'] },
+  { name: 'socket-buy', dependencies: ['drain', 'presses', 'realtime', 'sales'] },
 );

@@ -43,6 +43,11 @@ export const BUNDLE_SHIPMENTS_EVERY_MS = 5_000;
 export const RECONCILE_CAPTURES_EVERY_MS = 10_000;
 /** Buy presses per item reach the database this often (the show report's demand). */
 export const FLUSH_BUY_ATTEMPTS_EVERY_MS = 1_000;
+/**
+ * Each member's Buy presses (their time, reaction time and count) reach the database this often:
+ * the line a declined winner's item passes down waits one period for every replica's batch.
+ */
+export const FLUSH_BUY_PRESSES_EVERY_MS = 250;
 /** The watcher count is written to the show's event log this often while a show is live. */
 export const SAMPLE_WATCHERS_EVERY_MS = 10_000;
 /** Due emails (retries, a delivery a crash left behind) are looked for this often. */
@@ -128,6 +133,13 @@ export const backgroundTasks = {
     note: 'and on close',
     embedded: { process: 'api', form: 'a timer in the API' },
     scaled: { process: 'api', how: 'local', form: 'for its own counts' },
+  },
+  'buy-press-flush': {
+    does: "Writes this replica's Buy presses (who pressed, when, how soon after the reveal) to the database",
+    everyMs: FLUSH_BUY_PRESSES_EVERY_MS,
+    note: 'and on close, and before the line behind a declined winner is read',
+    embedded: { process: 'api', form: 'a timer in the API' },
+    scaled: { process: 'api', how: 'local', form: 'for its own presses' },
   },
   'watcher-count': {
     does: "Recounts the members watching and tells this replica's admins when it moved",
