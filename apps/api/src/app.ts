@@ -7,6 +7,7 @@ import { findUserById } from './auth';
 import externalAuthRoutes from './auth/external.routes';
 import authRoutes from './auth/routes';
 import type { AppDeps } from './core/config';
+import { draws } from './draws';
 import { eligibility } from './eligibility';
 import adminAttestationRoutes from './eligibility/admin-attestations.routes';
 import attestationRoutes from './eligibility/attestations.routes';
@@ -160,6 +161,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(presses);
   await app.register(realtime);
   await app.register(eligibility);
+  // Before sales: a draw item's Buy enters its draw; the draw's close sells through the seller.
+  await app.register(draws);
   await app.register(sales);
   await app.register(fulfillment);
   await app.register(refunds);

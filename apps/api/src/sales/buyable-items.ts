@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buyMessages, type LegalClass, type ShowStateView } from '@vault/contracts';
 import { AppError } from '../core/app-error';
+import type { DrawOnScreen } from '../draws';
 
 /** A made-up id: one refusal object, answered from memory (no stack worth capturing). */
 const NOT_FOUND = new AppError(404, 'not_found', buyMessages.notFound);
@@ -41,6 +42,8 @@ export interface BuyableItem {
 export function createBuyableItems(deps: BuyableItemsDeps) {
   let lineup = new Map<string, BuyableItem>();
   let live = false;
+  /** The live item on screen when it is sold by draw, with its draw as the view holds it. */
+  let drawItem: { id: string; draw: DrawOnScreen | null } | null = null;
   let testProducts = new Map<string, BuyableItem>();
   let loading: Promise<void> | null = null;
   let nextForMiss: Promise<void> | null = null;
@@ -50,6 +53,22 @@ export function createBuyableItems(deps: BuyableItemsDeps) {
     const view = deps.view(deps.now());
     lineup = new Map(view.show?.lineup.map((item) => [item.id, item]));
     live = view.show?.status === 'running' || view.show?.status === 'paused';
+    const item = view.currentItem;
+    const show = view.show;
+    drawItem =
+      item && show && item.saleMode === 'draw'
+        ? {
+            id: item.id,
+            draw: item.draw && {
+              id: item.draw.id,
+              showId: show.id,
+              showItemId: item.id,
+              closesAt: item.draw.closesAt,
+              status: item.draw.status,
+              purchaseCap: show.purchaseCap,
+            },
+          }
+        : null;
   }
 
   function load(): Promise<void> {
@@ -115,6 +134,13 @@ export function createBuyableItems(deps: BuyableItemsDeps) {
     /** The item's legal class and blade length as this replica holds them (after `check`). */
     item(itemId: string): BuyableItem | undefined {
       return lineup.get(itemId) ?? testProducts.get(itemId);
+    },
+    /**
+     * The item when it is the live item on screen and sold by draw (a press enters its draw, see
+     * seller.ts), with its draw; null for any other item. From memory: no await, no query.
+     */
+    drawOnScreen(itemId: string): { draw: DrawOnScreen | null } | null {
+      return drawItem?.id === itemId ? drawItem : null;
     },
     /** The live (or next) show's lineup and every test product: what a member's eligibility covers. */
     items(): BuyableItem[] {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EligibilityBasis } from '@vault/contracts';
-import type { Purchase, SaleClaim } from '@vault/db';
+import type { Database, Purchase, SaleClaim } from '@vault/db';
 import { putBackUnsold, showSold, soldToClaim } from '@vault/show';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { type Db, withTransaction } from '../core/db';
 
 /** A claim's id: 20 hex characters, the longest invoice number / refId the gateway takes. */
@@ -25,11 +25,11 @@ export interface Claim {
  * street, city, ST zip, country", blank parts left out. The claim reads it and a settle without one
  * looks it up again.
  */
-const SHIPPING_ADDRESS = sql<string>`concat_ws(', ',
+export const SHIPPING_ADDRESS = sql<string>`concat_ws(', ',
   nullif(u.full_name, ''), u.address, u.city, concat_ws(' ', u.state, u.zip), u.country)`;
 
 /** The SQLSTATE vault_claim_guard (migration 0004) raises: the member was counted but lost the item. */
-const CLAIM_LOST_AFTER_COUNTING = 'VC001';
+export const CLAIM_LOST_AFTER_COUNTING = 'VC001';
 
 /**
  * Claims an item for a member in ONE statement: the conditional UPDATE of show_items is the
@@ -44,6 +44,8 @@ const CLAIM_LOST_AFTER_COUNTING = 'VC001';
  * member (on any replica) queue there and cannot both pass. The item's UPDATE requires that count.
  * If the member was counted but another buyer took the item first, vault_claim_guard raises and
  * the whole statement, count included, is undone: counting and claiming are one act.
+ * A draw item is never claimed by a press, whatever a replica's memory says: its sale is the
+ * draw's (claimDrawn in handover.repository.ts).
  * No match → undefined; `explainRefusal` says why.
  */
 export async function claimItem(
@@ -84,7 +86,7 @@ export async function claimItem(
         from shows s, eligible e
         where i.id = ${showItemId} and s.id = i.show_id and i.claim_id is null and (
           (i.status = 'showing' and s.kind = 'live' and s.status = 'running' and s.phase = 'showing'
-            and s.phase_ends_at > ${now}
+            and s.phase_ends_at > ${now} and i.sale_mode = 'first_press'
             and (s.purchase_cap is null or exists (select 1 from counted)))
           or (i.status = 'available' and s.kind = 'test_products' and not exists (
             select 1 from shows l where l.kind = 'live' and l.status in ('running', 'paused')))
@@ -243,27 +245,43 @@ export async function releaseClaim(
   args: { claimId: string; failure: string; needsCheck: boolean; now: Date },
 ): Promise<SaleClaim | undefined> {
   return withTransaction(db, async (trx) => {
-    const claim = await trx
-      .updateTable('saleClaims')
-      .set({ status: 'released', failure: args.failure, needsCheck: args.needsCheck, resolvedAt: args.now })
-      .where('id', '=', args.claimId)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    const claim = await markReleased(trx, args);
     if (!claim) return undefined;
-    // The claim counted against the show's cap: the member did not get the item, so neither
-    // does the cap keep it. Same transaction as the release, so the two cannot drift apart.
-    if (claim.counted) {
-      await sql`
-        update show_member_purchases m set count = m.count - 1
-        from show_items i
-        where i.id = ${claim.showItemId} and m.show_id = i.show_id and m.user_id = ${claim.userId} and m.count > 0`.execute(
-        trx,
-      );
-    }
+    await uncount(trx, claim);
     await putBackUnsold(trx, claim, args.now);
     return claim;
   });
+}
+
+/**
+ * Closes a pending claim as released, in the caller's transaction; undefined when it was not
+ * pending (settled or released by someone else first).
+ */
+export function markReleased(
+  trx: Transaction<Database>,
+  args: { claimId: string; failure: string; needsCheck: boolean; now: Date },
+): Promise<SaleClaim | undefined> {
+  return trx
+    .updateTable('saleClaims')
+    .set({ status: 'released', failure: args.failure, needsCheck: args.needsCheck, resolvedAt: args.now })
+    .where('id', '=', args.claimId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The released claim counted against the show's cap: the member did not get the item, so neither
+ * does the cap keep it. In the release's transaction, so the two cannot drift apart.
+ */
+export async function uncount(trx: Transaction<Database>, claim: SaleClaim): Promise<void> {
+  if (!claim.counted) return;
+  await sql`
+    update show_member_purchases m set count = m.count - 1
+    from show_items i
+    where i.id = ${claim.showItemId} and m.show_id = i.show_id and m.user_id = ${claim.userId} and m.count > 0`.execute(
+    trx,
+  );
 }
 
 /** Where a claim stands, for a double tap waiting on another instance's attempt. */

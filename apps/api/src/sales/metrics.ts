@@ -1,4 +1,4 @@
-import type { BuyResponse } from '@vault/contracts';
+import type { BuyResponse, DrawEntered } from '@vault/contracts';
 import { AppError } from '../core/app-error';
 import type { ApiMetrics, BuyOutcome, BuyTransport } from '../core/metrics';
 import { GatewayError } from '../payments';
@@ -32,17 +32,27 @@ export type MeteredSeller = Omit<Seller, 'buy'> & {
     showItemId: string,
     idempotencyKey: string | null,
     transport?: BuyTransport,
-  ): Promise<BuyResponse>;
+  ): Promise<BuyResponse | DrawEntered>;
 };
+
+/** A draw item's press that entered its draw (202), rather than a purchase. */
+export const isDrawEntry = (answer: BuyResponse | DrawEntered): answer is DrawEntered => 'entered' in answer;
 
 /** A press that named no item (404): nothing to count it against (sales/attempts.ts). */
 const namedNoItem = (error: unknown) => error instanceof AppError && error.code === 'not_found';
 
 /**
  * The seller with every press counted once, by outcome and transport (HTTP route or socket), and
- * per item when `attempts` is given (the show report's demand).
+ * per item when `attempts` is given (the show report's demand). A draw entry is no sale: it is
+ * counted as an entry (`entered`; draws/metrics.ts), and the show report reads entries from the
+ * draw's own rows; a refused entry is a refused press like any other.
  */
-export function meterSeller(seller: Seller, metrics: ApiMetrics, attempts?: AttemptCounter): MeteredSeller {
+export function meterSeller(
+  seller: Seller,
+  metrics: ApiMetrics,
+  attempts?: AttemptCounter,
+  entered?: (first: boolean, transport: BuyTransport) => void,
+): MeteredSeller {
   return {
     ...seller,
     async buy(userId, showItemId, idempotencyKey, transport = 'http') {
@@ -50,6 +60,10 @@ export function meterSeller(seller: Seller, metrics: ApiMetrics, attempts?: Atte
       const seconds = () => (performance.now() - started) / 1000;
       try {
         const response = await seller.buy(userId, showItemId, idempotencyKey);
+        if (isDrawEntry(response)) {
+          entered?.(response.first, transport);
+          return response;
+        }
         const outcome = isReplay(response) ? 'replay' : 'won';
         metrics.buy(outcome, transport, seconds());
         attempts?.record(showItemId, outcome, userId);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { apiBackground } from '../platform/background';
 import { type AttemptCounter, createAttemptCounter } from './attempts';
 import { type BuyableItem, createBuyableItems } from './buyable-items';
+import type { QuietJudge } from './charging';
 import { createEligibilityCheck } from './eligibility-check';
 import { type MeteredSeller, meterSeller } from './metrics';
 import { createPressBudget, type PressBudget } from './press-budget';
@@ -22,7 +23,10 @@ declare module 'fastify' {
       attempts: Pick<AttemptCounter, 'flush'>;
       /** The items a Buy may name on this replica (the live lineup and the test products), with their classes. */
       buyable: { items(): BuyableItem[] };
-      /** Settles or releases claims left pending (a crash, a lost answer); see reconciler.ts. */
+      /**
+       * Settles or releases claims left pending (a crash, a lost answer; see reconciler.ts), then
+       * finishes draws no replica closed or finished (draws/drawing.ts).
+       */
       reconcile(options?: { pendingAfterMs?: number }): Promise<ReconcileReport>;
     };
   }
@@ -47,15 +51,26 @@ export const sales = fp(
       now: Date.now,
       onError: (error) => app.log.error({ err: error }, 'loading the test products for Buy failed'),
     });
+    // The rules for a member the sale chose (a draw's entrant, the next in line): they pressed
+    // nothing now, so a refusal is not counted as a refused press.
+    const judge: QuietJudge = async (userId, showItemId) => {
+      const item = buyable.item(showItemId);
+      if (!item) return { ok: true, basis: null };
+      const decision = await app.eligibility.judge.judge(userId, item);
+      return decision.ok ? { ok: true, basis: decision.basis } : { ok: false };
+    };
     const seller = meterSeller(
-      createSeller(
-        app.deps,
-        { claim: app.metrics.claim },
-        buyable.check,
-        createEligibilityCheck({ ...app.eligibility, item: buyable.item }),
-      ),
+      createSeller(app.deps, {
+        observe: { claim: app.metrics.claim },
+        itemCheck: buyable.check,
+        eligibilityCheck: createEligibilityCheck({ ...app.eligibility, item: buyable.item }),
+        judge,
+        draws: { onScreen: buyable.drawOnScreen, enter: app.draws.entrance.enter },
+        pressLine: app.presses.line,
+      }),
       app.metrics,
       attempts,
+      app.draws.metrics.entered,
     );
     const budget = createPressBudget(app.limits.buyPresses);
     const staleAfterMs = app.config.payments.timeoutMs * 2 + 5000;
@@ -65,6 +80,10 @@ export const sales = fp(
         recheckAfterMs: staleAfterMs,
       });
       app.metrics.reconciled(report);
+      // After the claims: a draw waiting on a claim's answer continues once the claim is resolved.
+      await app.draws
+        .finishAbandoned()
+        .catch((error: unknown) => app.log.error({ err: error }, 'finishing abandoned draws failed'));
       return report;
     };
     app.decorate('sales', {
@@ -117,6 +136,8 @@ export const sales = fp(
     app.addHook('onClose', async () => {
       stopReconciler?.();
       stopFlusher();
+      // Charges of the next in line after a decline, still under way.
+      await seller.idle();
       unfollowShow?.();
       await unsubscribe?.();
       // The last second's presses. The database is closed by the app's owner after app.close().
@@ -125,6 +146,15 @@ export const sales = fp(
   },
   {
     name: 'sales',
-    dependencies: ['infrastructure', 'metrics', 'service-deps', 'show-engine', 'rate-limits', 'eligibility'],
+    dependencies: [
+      'infrastructure',
+      'metrics',
+      'service-deps',
+      'show-engine',
+      'rate-limits',
+      'eligibility',
+      'draws',
+      'presses',
+    ],
   },
 );

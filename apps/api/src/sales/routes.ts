@@ -1,4 +1,4 @@
-import { BuyBody, BuyResponse, ErrorBody, IDEMPOTENCY_HEADER, IdempotencyKey } from '@vault/contracts';
+import { BuyBody, BuyResponse, DrawEntered, ErrorBody, IDEMPOTENCY_HEADER, IdempotencyKey } from '@vault/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../platform/zod-provider';
@@ -20,7 +20,14 @@ const buy: FastifyPluginAsync = async (fastify) => {
       schema: {
         body: BuyBody,
         headers: z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKey.optional() }),
-        response: { 200: BuyResponse, 402: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: {
+          200: BuyResponse,
+          202: DrawEntered,
+          402: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -38,7 +45,10 @@ const buy: FastifyPluginAsync = async (fastify) => {
         throw refusal;
       }
       app.presses.record(userId, showItemId, 'http', received);
-      return app.sales.seller.buy(userId, showItemId, key);
+      const answer = await app.sales.seller.buy(userId, showItemId, key);
+      // A draw item's press entered its draw: accepted, the sale is decided when the window closes.
+      if ('entered' in answer) reply.code(202);
+      return answer;
     },
   );
 };

@@ -1,18 +1,16 @@
 import {
-  type BoughtPurchase,
   type BuyResponse,
   buyMessages,
+  type DrawEntered,
   type EligibilityBasis,
   memberMessages,
 } from '@vault/contracts';
-import type { Purchase } from '@vault/db';
-import { lineupPosition } from '@vault/show';
 import { AppError } from '../core/app-error';
 import type { ServiceDeps } from '../core/deps';
-import { GatewayError } from '../payments';
+import type { DrawOnScreen } from '../draws';
 import { SIGNED_OUT } from '../platform/current-user';
-import { findPurchaseWithItem } from '../purchases';
-import { type Claim, claimItem, explainRefusal, findClaimStatus, releaseClaim, settleClaim } from './claims.repository';
+import { createCharging, type PressLine, type QuietJudge } from './charging';
+import { claimItem, explainRefusal, findClaimStatus } from './claims.repository';
 
 const KNOWN_LIMIT = 50_000;
 /**
@@ -20,6 +18,7 @@ const KNOWN_LIMIT = 50_000;
  * was a measurable share of the CPU (bench:buy profile), and this error carries no stack to tell.
  */
 const SOLD = new AppError(409, 'sold', buyMessages.sold);
+const NOT_ON_SALE = new AppError(409, 'not_on_sale', buyMessages.notOnSale);
 
 /** What the seller reports beyond its answers (sales/plugin.ts turns it into metrics). */
 export interface SellerObserver {
@@ -45,6 +44,26 @@ export type EligibilityCheck = (
 ) => EligibilityBasis | null | Promise<EligibilityBasis | null>;
 
 /**
+ * The live item on screen when it is sold by draw (buyable-items.ts, from the show view in memory),
+ * and entering its draw (draws/entrance.ts). `draw` is null when the view holds no draw for it.
+ */
+export interface DrawDesk {
+  onScreen(showItemId: string): { draw: DrawOnScreen | null } | null;
+  enter(userId: string, draw: DrawOnScreen): DrawEntered | Promise<DrawEntered>;
+}
+
+export interface SellerOptions {
+  observe?: SellerObserver;
+  itemCheck?: ItemCheck;
+  eligibilityCheck?: EligibilityCheck;
+  /** The eligibility rules for a member the sale chose (a draw's entrant, the next in line). */
+  judge?: QuietJudge;
+  draws?: DrawDesk;
+  /** Who pressed Buy for an item, first first: where a declined winner's item goes next. */
+  pressLine?: PressLine;
+}
+
+/**
  * Answers that repeat a purchase made by an earlier press (an idempotent replay, a double tap), so
  * the Buy metrics can tell them from wins; the objects themselves are what the route sends.
  */
@@ -60,14 +79,11 @@ function replayOf(response: BuyResponse): BuyResponse {
  * Sells items exactly once. The database decides (one conditional UPDATE per claim); this
  * instance's memory only makes refusals cheap: once an item is known to be claimed by someone,
  * every other buyer is refused without a query, and a double tap on this instance waits for the
- * first tap's answer instead of racing it.
+ * first tap's answer instead of racing it. An item sold by draw is not claimed by a press: the
+ * press enters its draw, and the draw's close claims it for the entrant its order names.
  */
-export function createSeller(
-  deps: ServiceDeps,
-  observe: SellerObserver = {},
-  itemCheck?: ItemCheck,
-  eligibilityCheck?: EligibilityCheck,
-) {
+export function createSeller(deps: ServiceDeps, options: SellerOptions = {}) {
+  const { observe = {}, itemCheck, eligibilityCheck, draws } = options;
   const { now } = deps;
   /** The gateway's own timeout: how long a double tap may wait for the first tap's answer. */
   const gatewayTimeoutMs = deps.config.payments.timeoutMs;
@@ -83,76 +99,12 @@ export function createSeller(
     known.set(itemId, userId);
   }
 
-  /** The answer for a purchase already recorded, found by its id or by the claim that made it. */
-  async function purchaseResponse(by: { id: string } | { claimId: string }): Promise<BuyResponse> {
-    const row = await findPurchaseWithItem(deps.db, by);
-    return { item: { id: row.showItemId, title: row.title, price: row.price }, purchase: toBought(row) };
-  }
-
-  /** Tells the show (clock and screens) about a live sale; a test product has no show to tell. */
-  async function announce(claim: Claim) {
-    if (claim.kind !== 'live') return;
-    const index = await lineupPosition(deps.db, claim.showItemId);
-    const result = await deps.driver.command(claim.showId, { type: 'sold', index });
-    // The phase may have ended while the card was authorised: the sale stands, and every
-    // instance must still refresh what it shows.
-    if (!result.ok || !result.changed) await deps.driver.notify(claim.showId);
-  }
-
-  async function release(claim: Claim, failure: string, needsCheck: boolean) {
-    await releaseClaim(deps.db, { claimId: claim.claimId, failure, needsCheck, now: new Date(now()) });
-    known.delete(claim.showItemId);
-    await deps.bus.publish('sales', { type: 'item.released', showItemId: claim.showItemId });
-    if (claim.kind === 'live') await deps.driver.notify(claim.showId);
-  }
-
-  async function settle(claim: Claim, transactionId: string): Promise<BuyResponse> {
-    const settled = await settleClaim(deps.db, {
-      claimId: claim.claimId,
-      transactionId,
-      shippingAddress: claim.shippingAddress,
-      now: new Date(now()),
-    });
-    // The receipt goes out after the commit, off the Buy's path (the outbox sweep retries it).
-    if (settled) deps.notify.kick([settled.receiptId]);
-    const purchase = settled?.purchase;
-    await announce(claim).catch((error: unknown) => deps.log.error({ err: error }, 'announcing a sale failed'));
-    // Undefined: the reconciler settled it first; its purchase is the answer.
-    return purchase
-      ? { item: { id: claim.showItemId, title: claim.title, price: claim.price }, purchase: toBought(purchase) }
-      : purchaseResponse({ claimId: claim.claimId });
-  }
-
-  /** The winner's path: authorise the price on the member's saved card, then settle or release. */
-  async function charge(claim: Claim, userId: string): Promise<BuyResponse> {
-    await deps.bus.publish('sales', { type: 'item.claimed', showItemId: claim.showItemId, userId });
-    const client = deps.payments;
-    try {
-      const auth = await client.authorize({
-        refId: claim.claimId,
-        amount: claim.price,
-        customerProfileId: claim.customerProfileId,
-        paymentProfileId: claim.paymentProfileId,
-        invoiceNumber: claim.claimId,
-        description: claim.title.slice(0, 255),
-      });
-      return await settle(claim, auth.transId);
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error; // the claim stays pending: the reconciler finishes it
-      if (error.answerLost) {
-        // The authorisation may have happened without its answer reaching us: ask the gateway.
-        const found = await client
-          .findTransactionByInvoice(claim.customerProfileId, claim.claimId)
-          .catch(() => undefined);
-        if (found && found.status === 'authorizedPendingCapture') return settle(claim, found.transId);
-        await release(claim, error.message, found === undefined);
-        throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed, {}, { cause: error });
-      }
-      await release(claim, error.message, false);
-      if (error.failure === 'declined') throw new AppError(402, 'card_declined', buyMessages.declined);
-      throw new AppError(402, 'payment_failed', buyMessages.gatewayFailed, {}, { cause: error });
-    }
-  }
+  const charging = createCharging(deps, {
+    known: { remember, forget: (itemId) => known.delete(itemId) },
+    pressLine: options.pressLine,
+    judge: options.judge,
+  });
+  const { charge, purchaseResponse } = charging;
 
   /** A double tap that reached another instance: wait for the first tap's claim to resolve. */
   async function awaitClaim(claimId: string): Promise<BuyResponse> {
@@ -234,9 +186,22 @@ export function createSeller(
     throw new AppError(409, 'not_on_sale', buyMessages.notOnSale);
   }
 
+  /** A press of the draw item on screen: the same eligibility check as a Buy, then the entry. */
+  async function enter(userId: string, showItemId: string, draw: DrawOnScreen | null, desk: DrawDesk) {
+    if (!draw) throw NOT_ON_SALE;
+    const verdict = eligibilityCheck?.(userId, showItemId);
+    if (verdict instanceof Promise) await verdict;
+    return desk.enter(userId, draw);
+  }
+
   return {
-    /** POST /api/show/buy: the same member buying the same item twice gets the same purchase. */
-    async buy(userId: string, showItemId: string, idempotencyKey: string | null): Promise<BuyResponse> {
+    /**
+     * POST /api/show/buy: the same member buying the same item twice gets the same purchase; a
+     * draw item's press is an entry (the same entry again for a second press).
+     */
+    async buy(userId: string, showItemId: string, idempotencyKey: string | null): Promise<BuyResponse | DrawEntered> {
+      const drawn = draws?.onScreen(showItemId);
+      if (draws && drawn) return enter(userId, showItemId, drawn.draw, draws);
       const owner = known.get(showItemId);
       if (owner !== undefined && owner !== userId) throw SOLD;
       // An item this member claimed here (a re-send after a lost answer) is theirs to ask about,
@@ -263,19 +228,13 @@ export function createSeller(
     onReleased(showItemId: string) {
       known.delete(showItemId);
     },
+    /** Charging a draw's entrant whose turn it is (draws/charging.ts). */
+    sellDrawn: charging.sellDrawn,
+    /** Waits for charges of the next in line still under way (the app closing). */
+    idle: charging.idle,
   };
 }
 
 export type Seller = ReturnType<typeof createSeller>;
 
-export function toBought(purchase: Purchase): BoughtPurchase {
-  return {
-    id: purchase.id,
-    showItemId: purchase.showItemId,
-    amount: purchase.amount,
-    status: purchase.status,
-    transactionId: purchase.transactionId,
-    shippingAddress: purchase.shippingAddress,
-    createdAt: purchase.createdAt.toISOString(),
-  };
-}
+export { toBought } from './charging';

@@ -68,7 +68,8 @@ export const socketBuy = fp(
       }
       if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
       presses.record(member.userId, showItemId, 'socket', received);
-      return { ok: true, response: await seller.buy(member.userId, showItemId, key, 'socket') };
+      const answer = await seller.buy(member.userId, showItemId, key, 'socket');
+      return 'entered' in answer ? { ok: true, entered: answer } : { ok: true, response: answer };
     }
 
     // Buys being answered: a draining replica answers them before it closes the sockets, so a

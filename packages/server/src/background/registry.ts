@@ -48,6 +48,8 @@ export const FLUSH_BUY_ATTEMPTS_EVERY_MS = 1_000;
  * the line a declined winner's item passes down waits one period for every replica's batch.
  */
 export const FLUSH_BUY_PRESSES_EVERY_MS = 250;
+/** Draw entries reach the database this often (the registry holds them meanwhile; the close writes them all). */
+export const FLUSH_DRAW_ENTRIES_EVERY_MS = 250;
 /** The watcher count is written to the show's event log this often while a show is live. */
 export const SAMPLE_WATCHERS_EVERY_MS = 10_000;
 /** Due emails (retries, a delivery a crash left behind) are looked for this often. */
@@ -140,6 +142,24 @@ export const backgroundTasks = {
     note: 'and on close, and before the line behind a declined winner is read',
     embedded: { process: 'api', form: 'a timer in the API' },
     scaled: { process: 'api', how: 'local', form: 'for its own presses' },
+  },
+  'draw-entry-flush': {
+    does: 'Writes the draw entries this replica took to the database (the registry in Redis or memory numbers them)',
+    everyMs: FLUSH_DRAW_ENTRIES_EVERY_MS,
+    note: 'and on close; the replica that closes a draw writes every entry',
+    embedded: { process: 'api', form: 'a timer in the API' },
+    scaled: { process: 'api', how: 'local', form: 'for its own entries' },
+  },
+  'draw-closer': {
+    does: "Closes the current draw at its window's end and charges down its order; the reconciler's turn finishes one nobody closed or finished",
+    everyMs: null,
+    note: "a timer at the draw's close, re-armed on every show change",
+    embedded: { process: 'api', form: 'a timer in the API' },
+    scaled: {
+      process: 'api',
+      how: 'local',
+      form: 'each arms its timer; the conditional open → drawing update lets one replica close it',
+    },
   },
   'watcher-count': {
     does: "Recounts the members watching and tells this replica's admins when it moved",

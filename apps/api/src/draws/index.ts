@@ -1,0 +1,5 @@
+// What the draws domain offers the others: a domain imports another only through its entry file
+// (scripts/boundaries/api-rules.mjs checks it), so this list is the whole of what they share.
+
+export type { DrawOnScreen } from './entrance';
+export { draws } from './plugin';
