@@ -113,6 +113,8 @@ const access: Record<string, 'public' | 'member' | 'admin'> = {
   'PUT /api/reminders/:showId': 'member',
   'DELETE /api/reminders/:showId': 'member',
   'GET /api/reminders/:showId/calendar.ics': 'member',
+  // A draw's public record: anyone may check a draw, signed in or not (draws/routes.ts).
+  'GET /api/draws/:showItemId': 'public',
   // Authenticated by the emailed link's unguessable token, not by a session (RFC 8058 one click).
   'POST /api/reminders/unsubscribe': 'public',
   'POST /api/uploads': 'admin',

@@ -247,6 +247,22 @@ describe('the OpenAPI document', () => {
     await run(asAdmin, 'put', `/api/admin/members/${found.id}/date-of-birth`, { dateOfBirth: '1989-12-31' });
     await run(asAdmin, 'get', '/api/admin/legal-classes');
     await run(asAdmin, 'put', '/api/admin/legal-classes/fixed_blade', { carriers: ['ups'], adultSignatureOver: '250' });
+    // A draw's public record, read by a visitor: a show of one draw item, started, its draw open.
+    const drawShow = await run(asAdmin, 'post', '/api/shows', {
+      title: 'Contract Draw',
+      perKnifeSeconds: 60,
+      prerollSeconds: 0,
+    });
+    const drawItem = await run(asAdmin, 'post', '/api/show-items', {
+      showId: drawShow.json().id,
+      title: 'Drawn',
+      price: '12.50',
+      ...DEFAULT_KNIFE_FACTS,
+      saleMode: 'draw',
+      drawWindowSeconds: 30,
+    });
+    await run(asAdmin, 'post', '/api/show/start', { showId: drawShow.json().id });
+    expect((await run(visitor, 'get', `/api/draws/${drawItem.json().id}`)).json()).toMatchObject({ status: 'open' });
     await run(member, 'get', '/api/logout');
     await run(member, 'post', '/api/auth/logout', {});
 
