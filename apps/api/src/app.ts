@@ -12,6 +12,7 @@ import { eligibility } from './eligibility';
 import adminAttestationRoutes from './eligibility/admin-attestations.routes';
 import attestationRoutes from './eligibility/attestations.routes';
 import adminMemberRoutes from './eligibility/members.routes';
+import { buyingSuspensions } from './eligibility/members-suspensions';
 import eligibilityRuleRoutes from './eligibility/rules.routes';
 import eligibilitySettingsRoutes from './eligibility/settings.routes';
 import legalClassRoutes from './eligibility/shipping.routes';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(presses);
   await app.register(realtime);
   await app.register(eligibility);
+  await app.register(buyingSuspensions);
   // Before sales: a draw item's Buy enters its draw; the draw's close sells through the seller.
   await app.register(draws);
   await app.register(sales);

@@ -17,7 +17,7 @@ export function searchMembersByEmail(db: Db, fragment: string) {
     .execute();
 }
 
-/** A member's destination and date of birth, and whether they ever bought anything. */
+/** A member's destination and date of birth, whether they ever bought anything, and any buying suspension. */
 export function findMemberFacts(db: Db, id: string) {
   return db
     .selectFrom('users as u')
@@ -29,6 +29,8 @@ export function findMemberFacts(db: Db, id: string) {
       'u.state',
       'u.city',
       'u.zip',
+      'u.buyingSuspendedAt',
+      'u.buyingSuspendedReason',
       eb.exists(eb.selectFrom('purchases as p').select('p.id').whereRef('p.userId', '=', 'u.id')).as('hasPurchased'),
     ])
     .where('u.id', '=', id)
@@ -48,4 +50,51 @@ export async function setDateOfBirth(db: Db, id: string, dateOfBirth: string): P
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A member's buying suspension: when and why, or nulls when their buying is not suspended. */
+export async function buyingSuspensionOf(
+  db: Db,
+  id: string,
+): Promise<{ buyingSuspendedAt: Date | null; buyingSuspendedReason: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['buyingSuspendedAt', 'buyingSuspendedReason'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Suspends a member's buying with the admin's reason. A member already suspended keeps the time it
+ * began (the reason is replaced): the time says how long they have been refused. False: no such member.
+ */
+export async function setBuyingSuspension(db: Db, id: string, reason: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({
+      buyingSuspendedAt: eb.fn.coalesce('buyingSuspendedAt', eb.val(now)),
+      buyingSuspendedReason: reason,
+      updatedAt: now,
+    }))
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Lifts a member's buying suspension (nothing to lift is no error); false: no such member. */
+export async function clearBuyingSuspension(db: Db, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ buyingSuspendedAt: null, buyingSuspendedReason: null, updatedAt: now })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every member whose buying is suspended now: what each replica holds in memory from its start. */
+export async function suspendedMemberIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('buyingSuspendedAt', 'is not', null).execute();
+  return rows.map((row) => row.id);
 }

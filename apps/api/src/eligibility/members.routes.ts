@@ -1,21 +1,30 @@
 import {
   AdminDateOfBirthBody,
-  AdminMemberEligibility,
   AdminMemberSearchQuery,
   AdminMemberSummaryList,
+  AdminMemberView,
   adminMemberMessages,
+  BuyingSuspensionBody,
+  memberAuditActions,
 } from '@vault/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { guardEveryRoute } from '../platform/route-access';
 import type { ZodTypeProvider } from '../platform/zod-provider';
-import { correctDateOfBirth, dateOfBirthBefore, memberEligibility, searchMembers } from './members';
+import {
+  correctDateOfBirth,
+  dateOfBirthBefore,
+  memberEligibility,
+  searchMembers,
+  setMemberBuyingSuspension,
+} from './members';
 
 const Params = z.object({ id: z.uuid(adminMemberMessages.notFound) });
 
 /**
- * Admin: find a member by email, see what their eligibility is judged on, and correct their date
- * of birth (which they cannot change themselves once they bought).
+ * Admin: find a member by email, see what their eligibility is judged on, correct their date
+ * of birth (which they cannot change themselves once they bought), and suspend or restore their
+ * buying (a member pressing faster than a person can, say).
  */
 const adminMembers: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,10 +36,8 @@ const adminMembers: FastifyPluginAsync = async (fastify) => {
     async (request) => searchMembers(app.deps, request.query.email),
   );
 
-  app.get(
-    '/:id/eligibility',
-    { schema: { params: Params, response: { 200: AdminMemberEligibility } } },
-    async (request) => memberEligibility(app.deps, request.params.id),
+  app.get('/:id/eligibility', { schema: { params: Params, response: { 200: AdminMemberView } } }, async (request) =>
+    memberEligibility(app.deps, request.params.id),
   );
 
   // The record keeps the date it replaced (details.before) beside the new one (details.body).
@@ -38,10 +45,31 @@ const adminMembers: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/:id/date-of-birth',
     {
-      config: { audit: { action: 'member.date_of_birth_correct', target: 'user', before: previous } },
-      schema: { params: Params, body: AdminDateOfBirthBody, response: { 200: AdminMemberEligibility } },
+      config: { audit: { action: memberAuditActions.correctDateOfBirth, target: 'user', before: previous } },
+      schema: { params: Params, body: AdminDateOfBirthBody, response: { 200: AdminMemberView } },
     },
     async (request) => correctDateOfBirth(app.deps, request.params.id, request.body.dateOfBirth),
+  );
+
+  // Buy refuses a suspended member on every replica at once (eligibility/members-suspensions.ts);
+  // the record keeps the reason (details.body).
+  const suspensionDeps = { ...app.deps, suspensions: app.buyingSuspensions };
+  app.post(
+    '/:id/buying-suspension',
+    {
+      config: { audit: { action: memberAuditActions.suspendBuying, target: 'user' } },
+      schema: { params: Params, body: BuyingSuspensionBody, response: { 200: AdminMemberView } },
+    },
+    async (request) => setMemberBuyingSuspension(suspensionDeps, request.params.id, request.body.reason),
+  );
+
+  app.delete(
+    '/:id/buying-suspension',
+    {
+      config: { audit: { action: memberAuditActions.liftBuyingSuspension, target: 'user' } },
+      schema: { params: Params, response: { 200: AdminMemberView } },
+    },
+    async (request) => setMemberBuyingSuspension(suspensionDeps, request.params.id, null),
   );
 };
 

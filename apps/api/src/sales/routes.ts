@@ -7,8 +7,9 @@ import { holdRefusal } from './press-budget';
 /**
  * POST /api/show/buy {showItemId}: the Buy Now button and the test product's swipe-to-buy alike. Behind a
  * session check the session cache answers, so a refused buyer of a sold item costs no query, and
- * behind the member's press budget (sales/press-budget.ts): 429 `too_many_presses`. Every press
- * of the item on screen is recorded (presses/), with how soon after its reveal it came.
+ * behind the member's press budget (sales/press-budget.ts): 429 `too_many_presses`. A member whose
+ * buying an admin suspended is refused 403 `buying_suspended` from memory; every other press of the
+ * item on screen is recorded (presses/), with how soon after its reveal it came.
  */
 const buy: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,6 +45,8 @@ const buy: FastifyPluginAsync = async (fastify) => {
         await holdRefusal(app.sales.budget.waitMs(userId));
         throw refusal;
       }
+      // From memory: a member whose buying an admin suspended never reaches the seller.
+      app.buyingSuspensions.check(userId);
       app.presses.record(userId, showItemId, 'http', received);
       const answer = await app.sales.seller.buy(userId, showItemId, key);
       // A draw item's press entered its draw: accepted, the sale is decided when the window closes.

@@ -15,12 +15,12 @@ import { holdRefusal, type TokenBucket } from './press-budget';
  * either transport, or one on each, is one purchase and one authorisation), the same refusals
  * with the same statuses, messages and codes. The session is checked on every Buy through the
  * session store, so a session ended elsewhere stops buying within the same bound as over HTTP.
- * Every press of the item on screen is recorded, as over HTTP.
+ * A suspended member is refused from memory and every other press recorded, as over HTTP.
  */
 export const socketBuy = fp(
   async (app: FastifyInstance) => {
     const { seller, budget } = app.sales;
-    const { presses } = app;
+    const { presses, buyingSuspensions: suspensions } = app;
     /** Each socket's own press bucket, beside the member's (press-budget.ts); it goes with the socket. */
     const buckets = new WeakMap<MemberSocket, TokenBucket>();
     /**
@@ -67,6 +67,8 @@ export const socketBuy = fp(
         return refuse(socket, member.userId, bucket, refusal);
       }
       if ((await app.sessionStore.liveUserId(member.sid)) !== member.userId) throw SIGNED_OUT;
+      // From memory, as over HTTP: a suspended member never reaches the seller.
+      suspensions.check(member.userId);
       presses.record(member.userId, showItemId, 'socket', received);
       const answer = await seller.buy(member.userId, showItemId, key, 'socket');
       return 'entered' in answer ? { ok: true, entered: answer } : { ok: true, response: answer };
@@ -105,5 +107,5 @@ export const socketBuy = fp(
       });
     });
   },
-  { name: 'socket-buy', dependencies: ['drain', 'presses', 'realtime', 'sales'] },
+  { name: 'socket-buy', dependencies: ['buying-suspensions', 'drain', 'presses', 'realtime', 'sales'] },
 );

@@ -104,6 +104,8 @@ const access: Record<string, 'public' | 'member' | 'admin'> = {
   'GET /api/admin/members': 'admin',
   'GET /api/admin/members/:id/eligibility': 'admin',
   'PUT /api/admin/members/:id/date-of-birth': 'admin',
+  'POST /api/admin/members/:id/buying-suspension': 'admin',
+  'DELETE /api/admin/members/:id/buying-suspension': 'admin',
   'GET /api/admin/legal-classes': 'admin',
   'PUT /api/admin/legal-classes/:legalClass': 'admin',
   'GET /api/hearts': 'member',

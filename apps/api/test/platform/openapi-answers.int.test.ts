@@ -245,6 +245,8 @@ describe('the OpenAPI document', () => {
     const [found] = (await run(asAdmin, 'get', `/api/admin/members?email=${encodeURIComponent(email)}`)).json();
     await run(asAdmin, 'get', `/api/admin/members/${found.id}/eligibility`);
     await run(asAdmin, 'put', `/api/admin/members/${found.id}/date-of-birth`, { dateOfBirth: '1989-12-31' });
+    await run(asAdmin, 'post', `/api/admin/members/${found.id}/buying-suspension`, { reason: 'Contract check' });
+    await run(asAdmin, 'delete', `/api/admin/members/${found.id}/buying-suspension`);
     await run(asAdmin, 'get', '/api/admin/legal-classes');
     await run(asAdmin, 'put', '/api/admin/legal-classes/fixed_blade', { carriers: ['ups'], adultSignatureOver: '250' });
     // A draw's public record, read by a visitor: a show of one draw item, started, its draw open.
