@@ -13,6 +13,8 @@ export const statusLabels: Record<DrawStatus, string> = {
 export const drawText = {
   seedLater: 'The seed is published when the window closes',
   checking: 'Checking the draw in your browser…',
+  checkLater:
+    'This page checks the draw itself, here in your browser, as soon as the window closes and the seed is out.',
   unsupported:
     'Your browser cannot run the check on this page (its WebCrypto needs a secure https:// connection). The seed, the entries and the rule below are all it takes to check the draw anywhere else.',
   failed: 'Verification failed',

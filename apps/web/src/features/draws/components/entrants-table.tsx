@@ -72,9 +72,6 @@ export function EntrantsTable({ draw }: { draw: PublicDraw }) {
               <th scope="col" className="px-3 py-2 font-semibold">
                 Pseudonym
               </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                <span className="sr-only">Outcome</span>
-              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-vault-800">
@@ -84,13 +81,18 @@ export function EntrantsTable({ draw }: { draw: PublicDraw }) {
                 <th scope="row" className="px-3 py-2 font-mono font-normal text-white tabular-nums">
                   #{row.entryNumber}
                 </th>
-                <td className="break-all px-3 py-2">{row.pseudonym}</td>
-                <td className="px-3 py-2 text-right">{outcomeBadge(row)}</td>
+                {/* The outcome beside the name, not in a column of its own: the table fits a phone. */}
+                <td className="px-3 py-2">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="break-words">{row.pseudonym}</span>
+                    {outcomeBadge(row)}
+                  </span>
+                </td>
               </tr>
             ))}
             {shown.searching && shown.rows.length === 0 ? (
               <tr>
-                <td colSpan={ordered ? 4 : 3} className="px-3 py-3 text-steel-400">
+                <td colSpan={ordered ? 3 : 2} className="px-3 py-3 text-steel-400">
                   No entry #{query.replace(/\D/g, '')} in this draw.
                 </td>
               </tr>

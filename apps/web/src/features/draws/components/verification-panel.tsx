@@ -19,7 +19,7 @@ export function VerificationPanel({ draw }: { draw: PublicDraw }) {
       body = <p>{drawText.checking}</p>;
       break;
     case 'pending':
-      body = <p>{draw.status === 'cancelled' ? drawText.cancelled : `${drawText.seedLater}.`}</p>;
+      body = <p>{draw.status === 'cancelled' ? drawText.cancelled : drawText.checkLater}</p>;
       break;
     case 'unsupported':
       tone = 'border-amber-500/30 bg-amber-950/40 text-amber-100';
