@@ -52,6 +52,15 @@ async function applyEffects(trx: Transaction<Database>, show: Show, step: number
         break;
       case 'requeue-unsold':
         await cancelOpenDraws(trx, show.id, now);
+        // The presses of an item going back on sale were for a showing that is over: its next
+        // reveal starts a new line (the member a declined winner's item passes to must have pressed
+        // in this run) and new reaction times.
+        await trx
+          .deleteFrom('buyPresses')
+          .where('showItemId', 'in', (eb) =>
+            eb.selectFrom('showItems').select('id').where('showId', '=', show.id).where('status', '!=', 'sold'),
+          )
+          .execute();
         await trx
           .updateTable('showItems')
           .set({ status: 'queued', updatedAt: now })

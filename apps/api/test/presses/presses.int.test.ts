@@ -84,6 +84,18 @@ describe.each(backends)('recording Buy presses on %s', (backend) => {
   const members = (count: number) =>
     seedOnboardedMembers(t.database.db, { count, sessionSecret: t.app.config.sessionSecret });
 
+  /**
+   * Runs the show's clock to its item `index` and waits until this replica shows it: the clock's
+   * wake-up reaches the replica's snapshot over the bus, and presses are recorded from then.
+   */
+  async function showing(item: { id: string }, showId: string, index: number) {
+    await advanceShowTo(t, showId, index);
+    await eventually(() => t.app.shows.store.view(Date.now()).currentItem?.id === item.id, {
+      within: 5000,
+      what: 'the replica showing the item',
+    });
+  }
+
   it('records each member’s presses of the item on screen once, in the order received, with how many', async () => {
     const { items } = await startLiveShow(t, 2);
     const [first, second, third] = await members(3);
@@ -172,6 +184,32 @@ describe.each(backends)('recording Buy presses on %s', (backend) => {
     expect(rowOf(bot)).toMatchObject({ transport: 'socket', flagged: true });
     // The bot pressed first.
     expect(rows[0]?.userId).toBe(bot.userId);
+  });
+
+  it('starts an item’s line over when a reset puts it back on sale; a sold item keeps its presses', async () => {
+    const { show, items } = await startLiveShow(t, 2);
+    const [earlier, later] = await members(2);
+    // Their card is declined: their press leaves the item unsold.
+    const [declined] = await seedOnboardedMembers(t.database.db, {
+      count: 1,
+      sessionSecret: t.app.config.sessionSecret,
+      card: 'decline-charge',
+    });
+    const [sold, unsold] = items;
+    if (!earlier || !later || !declined || !sold || !unsold) throw new Error('setup');
+    expect((await buyAs(t.app, earlier, sold.id)).statusCode).toBe(200);
+    await showing(unsold, show.id, 1);
+    expect((await buyAs(t.app, declined, unsold.id)).statusCode).toBe(402);
+    expect((await pressesOf(t, unsold.id)).map((row) => row.userId)).toEqual([declined.userId]);
+
+    await t.app.shows.driver.command(show.id, { type: 'reset' });
+    await t.app.shows.driver.command(show.id, { type: 'start' });
+    expect(await pressesOf(t, unsold.id)).toEqual([]);
+    expect((await pressesOf(t, sold.id)).map((row) => row.userId)).toEqual([earlier.userId]);
+    // The next run: only who presses in it is in its line.
+    await showing(unsold, show.id, 1);
+    await buyAs(t.app, later, unsold.id);
+    expect(await t.app.presses.line(unsold.id)).toEqual([later.userId]);
   });
 
   it('gives no reaction for an item whose reveal a replica did not see (it started after)', async () => {
