@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminShow, CreateShowItemBody } from '@vault/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
@@ -14,10 +14,18 @@ import { NO_IMAGES } from '../uploads/use-image-list';
 import { useCreateShowItem } from './api';
 import { type CoreItemField, ItemFields } from './item-fields';
 import { ItemImages, useItemImages } from './item-images';
+import { checkSaleMode, saleModeChoice, saleModeFormFields } from './sale-mode';
+import { SaleModeFields } from './sale-mode-fields';
 
 // The contract's schema, its class read from a select that starts on "Select a legal class" (""),
-// so the admin must choose one.
-const AddItemForm = CreateShowItemBody.extend({ legalClass: LegalClassChoice });
+// so the admin must choose one; the sale mode's window is checked against the chosen show's time
+// per item, as the API checks it.
+const AddItemForm = CreateShowItemBody.extend({ legalClass: LegalClassChoice, ...saleModeFormFields });
+
+const perKnifeOf = (shows: AdminShow[], showId: string) => shows.find((s) => s.id === showId)?.perKnifeSeconds;
+
+const addItemForm = (shows: AdminShow[]) =>
+  AddItemForm.superRefine((values, ctx) => checkSaleMode(values, ctx, (v) => perKnifeOf(shows, v.showId)));
 
 const emptyItem: z.input<typeof AddItemForm> = {
   showId: '',
@@ -35,6 +43,8 @@ const emptyItem: z.input<typeof AddItemForm> = {
   mainVideoUrl: '',
   legalClass: '',
   bladeLength: '',
+  saleMode: 'first_press',
+  drawWindowSeconds: '',
 };
 
 const specFields = [
@@ -79,8 +89,11 @@ function SpecDetails({ children }: { children: ReactNode }) {
 function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => void }) {
   const create = useCreateShowItem();
   const images = useItemImages([]);
-  const form = useForm({ resolver: zodResolver(AddItemForm), defaultValues: emptyItem });
+  const schema = useMemo(() => addItemForm(shows), [shows]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: emptyItem });
   const { errors } = form.formState;
+  const perKnifeSeconds = perKnifeOf(shows, form.watch('showId'));
+  const saleMode = form.watch('saleMode');
   const fields = Object.fromEntries(
     coreFields.map((name) => [name, { input: form.register(name), error: errors[name]?.message }]),
   ) as Record<CoreItemField, { input: ReturnType<typeof form.register>; error?: string }>;
@@ -88,8 +101,16 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
   const onSubmit = form.handleSubmit(async (values) => {
     // No images is only a warning (Consider adding at least one image); the item is still created.
     const noImages = images.checkEmpty();
+    // Checked by the schema already: this only turns the typed window into the body's number.
+    const choice = saleModeChoice(values, perKnifeOf(shows, values.showId));
+    if (!choice.ok) return;
     try {
-      await create.mutateAsync({ ...values, imageUrls: images.imageUrls });
+      await create.mutateAsync({
+        ...values,
+        saleMode: choice.saleMode,
+        drawWindowSeconds: choice.drawWindowSeconds,
+        imageUrls: images.imageUrls,
+      });
       toast({
         title: 'Show item created successfully!',
         description: noImages ? NO_IMAGES : undefined,
@@ -123,6 +144,12 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
             ))}
           </SpecDetails>
         }
+      />
+      <SaleModeFields
+        saleMode={{ input: form.register('saleMode'), error: errors.saleMode?.message }}
+        drawWindowSeconds={{ input: form.register('drawWindowSeconds'), error: errors.drawWindowSeconds?.message }}
+        current={saleMode}
+        perKnifeSeconds={perKnifeSeconds}
       />
       <ItemImages images={images} />
       <FormActions

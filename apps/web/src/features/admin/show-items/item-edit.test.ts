@@ -1,6 +1,7 @@
 import type { AdminShowItem } from '@vault/contracts';
+import { drawMessages } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
-import { changedItemBody, EditItemSchema, itemEditValues } from './item-edit';
+import { changedItemBody, EditItemSchema, editItemSchema, itemEditValues } from './item-edit';
 
 const item: AdminShowItem = {
   id: '5f0c6f1e-2b8e-4f59-9a43-3f4b0d8c1a11',
@@ -36,6 +37,8 @@ describe('the Edit Show Item form', () => {
       mainVideoUrl: '',
       legalClass: 'automatic',
       bladeLength: '3.25',
+      saleMode: 'first_press',
+      drawWindowSeconds: '',
     });
   });
 
@@ -69,6 +72,47 @@ describe('the Edit Show Item form', () => {
     expect(messages).toEqual({
       legalClass: 'Choose a legal class',
       bladeLength: 'Blade length is required (0 for gear without a blade)',
+    });
+  });
+
+  describe('its sale mode', () => {
+    const drawItem = { ...item, saleMode: 'draw' as const, drawWindowSeconds: 30 };
+    const drawInitial = { values: itemEditValues(drawItem), imageUrls: item.imageUrls };
+
+    it('sends a switch to a draw with its window, and a switch back to first press alone', () => {
+      expect(
+        changedItemBody(initial, { ...initial.values, saleMode: 'draw', drawWindowSeconds: '25' }, item.imageUrls),
+      ).toEqual({ saleMode: 'draw', drawWindowSeconds: 25 });
+      expect(drawInitial.values).toMatchObject({ saleMode: 'draw', drawWindowSeconds: '30' });
+      // The server drops the window; sending it would only be refused as out of place.
+      expect(changedItemBody(drawInitial, { ...drawInitial.values, saleMode: 'first_press' }, item.imageUrls)).toEqual({
+        saleMode: 'first_press',
+      });
+    });
+
+    it('sends only a changed window of a draw, and nothing for the same number written another way', () => {
+      expect(changedItemBody(drawInitial, { ...drawInitial.values, drawWindowSeconds: '40' }, item.imageUrls)).toEqual({
+        drawWindowSeconds: 40,
+      });
+      expect(
+        changedItemBody(drawInitial, { ...drawInitial.values, drawWindowSeconds: ' 30 ' }, item.imageUrls),
+      ).toBeNull();
+      // A window typed and then abandoned for first press is no change.
+      expect(changedItemBody(initial, { ...initial.values, drawWindowSeconds: '45' }, item.imageUrls)).toBeNull();
+    });
+
+    it("checks a draw's window against the show's time per item, as the API does", () => {
+      const messageOf = (perKnife: number | undefined, values: object) => {
+        const result = editItemSchema(perKnife).safeParse({ ...initial.values, ...values });
+        return result.success ? null : result.error.issues.find((i) => i.path[0] === 'drawWindowSeconds')?.message;
+      };
+      expect(messageOf(60, { saleMode: 'draw', drawWindowSeconds: '' })).toBe(drawMessages.windowRequired);
+      expect(messageOf(60, { saleMode: 'draw', drawWindowSeconds: '59' })).toBe(drawMessages.windowTooLong(60));
+      expect(messageOf(60, { saleMode: 'draw', drawWindowSeconds: '58' })).toBeNull();
+      expect(messageOf(60, { saleMode: 'draw', drawWindowSeconds: '4' })).toBe(
+        'Draw window must be at least 5 seconds',
+      );
+      expect(messageOf(60, { saleMode: 'first_press', drawWindowSeconds: 'abc' })).toBeNull();
     });
   });
 });

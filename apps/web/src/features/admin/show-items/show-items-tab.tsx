@@ -11,6 +11,7 @@ import { useShows } from '../shows/api';
 import { AddShowItemDialog } from './add-show-item-dialog';
 import { useShowItems } from './api';
 import { EditShowItemDialog } from './edit-show-item-dialog';
+import { saleModeText } from './sale-mode';
 
 function ItemCard({
   item,
@@ -22,6 +23,7 @@ function ItemCard({
   onEdit: () => void;
 }) {
   const image = item.imageUrls[0];
+  const saleMode = saleModeText(item);
   return (
     <li
       className={`flex gap-3 rounded-2xl border bg-vault-900 p-3 ${item.legalClass ? 'border-vault-700' : 'border-amber-500/50'}`}
@@ -37,6 +39,7 @@ function ItemCard({
         <p className="break-words font-semibold text-sm text-white">{item.name}</p>
         {showTitle ? <p className="truncate text-steel-400 text-xs">{showTitle}</p> : null}
         <LegalFactsLine item={item} />
+        {saleMode ? <p className="mt-0.5 font-medium text-brass-400 text-xs">{saleMode}</p> : null}
         <div className="mt-1.5 flex items-center justify-between gap-2">
           <span className="font-semibold text-brass-400 text-sm tabular-nums">{formatMoney(item.price)}</span>
           <span className="flex items-center gap-2">
@@ -90,7 +93,11 @@ export function ShowItemsTab() {
         </ul>
       )}
       <AddShowItemDialog open={adding} onOpenChange={setAdding} shows={shows.data ?? []} />
-      <EditShowItemDialog item={editing} onClose={() => setEditing(null)} />
+      <EditShowItemDialog
+        item={editing}
+        perKnifeSeconds={editing ? shows.data?.find((s) => s.id === editing.showId)?.perKnifeSeconds : undefined}
+        onClose={() => setEditing(null)}
+      />
     </div>
   );
 }
