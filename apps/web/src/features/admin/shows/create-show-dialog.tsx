@@ -8,6 +8,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCreateShow } from './api';
+import { NextInLineField } from './next-in-line-field';
 import { ShowTimingFields } from './show-timing-fields';
 
 /** A new show, validated by the same schema as POST /api/shows. */
@@ -22,6 +23,7 @@ function CreateShowForm({ onDone }: { onDone: () => void }) {
       intermissionSeconds: 10,
       prerollSeconds: 10,
       soldHoldSeconds: 5,
+      nextInLine: true,
     },
   });
   const { errors } = form.formState;
@@ -45,6 +47,7 @@ function CreateShowForm({ onDone }: { onDone: () => void }) {
       <FormField label="Title" error={errors.title?.message} {...form.register('title')} />
       <TextareaField label="Description" error={errors.description?.message} {...form.register('description')} />
       <ShowTimingFields form={form} />
+      <NextInLineField form={form} />
       <div className="grid grid-cols-2 gap-3 pt-1">
         <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
           Cancel

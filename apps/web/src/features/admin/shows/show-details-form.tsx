@@ -7,10 +7,11 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateShow } from './api';
+import { NextInLineField } from './next-in-line-field';
 import { ShowTimingFields } from './show-timing-fields';
 
 /**
- * Title, description and timings of a show (PATCH /api/shows/:id). Validated with the create
+ * Title, description, timings and the next-in-line switch of a show (PATCH /api/shows/:id). Validated with the create
  * schema: the same rules, and every field is sent, so nothing is left out by accident.
  */
 export function ShowDetailsForm({ show }: { show: AdminShow }) {
@@ -24,6 +25,7 @@ export function ShowDetailsForm({ show }: { show: AdminShow }) {
       intermissionSeconds: show.intermissionSeconds,
       prerollSeconds: show.prerollSeconds,
       soldHoldSeconds: show.soldHoldSeconds,
+      nextInLine: show.nextInLine,
     },
     resetOptions: { keepDirtyValues: true },
   });
@@ -54,6 +56,7 @@ export function ShowDetailsForm({ show }: { show: AdminShow }) {
         {...form.register('description')}
       />
       <ShowTimingFields form={form} />
+      <NextInLineField form={form} />
       <Button type="submit" variant="secondary" disabled={!isDirty || update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Changes'}
       </Button>
