@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminMemberEligibility, AdminMemberSummaryList, MemberAttestationView } from '@vault/contracts';
+import { AdminMemberSummaryList, AdminMemberView, MemberAttestationView } from '@vault/contracts';
 import { api } from '../../../lib/api-client';
 
 // The admin's member lookup: find by email, see what eligibility is judged on, correct a date of
-// birth, revoke an attestation. Answers are checked against their contracts.
+// birth, revoke an attestation, suspend or restore buying. Answers are checked against their contracts.
 
 const membersUrl = '/api/admin/members';
 const memberKey = (id: string) => [membersUrl, id, 'eligibility'] as const;
@@ -23,7 +23,7 @@ export function useMemberEligibility(id: string | null) {
   return useQuery({
     queryKey: memberKey(id ?? ''),
     queryFn: async () =>
-      AdminMemberEligibility.parse(await api.get<unknown>(`${membersUrl}/${encodeURIComponent(id ?? '')}/eligibility`)),
+      AdminMemberView.parse(await api.get<unknown>(`${membersUrl}/${encodeURIComponent(id ?? '')}/eligibility`)),
     enabled: id !== null,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -34,7 +34,7 @@ export function useCorrectDateOfBirth(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (dateOfBirth: string) =>
-      AdminMemberEligibility.parse(
+      AdminMemberView.parse(
         await api.put<unknown>(`${membersUrl}/${encodeURIComponent(id)}/date-of-birth`, { dateOfBirth }),
       ),
     // The answer is the member as now judged: shown at once.
@@ -51,5 +51,28 @@ export function useRevokeAttestation(memberId: string) {
       ),
     // A refusal (revoked meanwhile) also means the list is out of date.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: memberKey(memberId) }),
+  });
+}
+
+const suspensionUrl = (id: string) => `${membersUrl}/${encodeURIComponent(id)}/buying-suspension`;
+
+/**
+ * Suspends a member's buying (reason given) or lifts it (null). The answer is the member as now
+ * held: shown at once wherever they are open; `onChanged` lets a caller refresh what it shows of
+ * them (the show report's flagged members).
+ */
+export function useBuyingSuspension(id: string, onChanged?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string | null) =>
+      AdminMemberView.parse(
+        reason === null
+          ? await api.delete<unknown>(suspensionUrl(id))
+          : await api.post<unknown>(suspensionUrl(id), { reason }),
+      ),
+    onSuccess: (member) => {
+      queryClient.setQueryData(memberKey(id), member);
+      onChanged?.();
+    },
   });
 }

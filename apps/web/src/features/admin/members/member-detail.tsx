@@ -1,8 +1,9 @@
-import { type AdminMemberEligibility, type MemberAttestationView, todayIso } from '@vault/contracts';
+import { type AdminMemberView, type MemberAttestationView, todayIso } from '@vault/contracts';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
+import { BuyingSuspension } from './buying-suspension';
 import { DateOfBirthForm } from './date-of-birth-form';
 import { dateOfBirthText, memberDestinationText } from './member-text';
 import { RevokeDialog } from './revoke-dialog';
@@ -43,8 +44,11 @@ function AttestationRow({ attestation, onRevoke }: { attestation: MemberAttestat
   );
 }
 
-/** One member: who, where their knives ship, their date of birth (correctable), purchases, attestations. */
-export function MemberDetail({ member }: { member: AdminMemberEligibility }) {
+/**
+ * One member: who, where their knives ship, their date of birth (correctable), purchases, whether
+ * their buying is suspended (and the admin's switch), attestations.
+ */
+export function MemberDetail({ member }: { member: AdminMemberView }) {
   const [revoking, setRevoking] = useState<MemberAttestationView | null>(null);
   return (
     <section aria-labelledby="member-title" className="rounded-3xl border border-vault-700 bg-vault-900 p-5 sm:p-6">
@@ -57,6 +61,9 @@ export function MemberDetail({ member }: { member: AdminMemberEligibility }) {
         <Fact label="Date of birth">{dateOfBirthText(member.dateOfBirth, todayIso()) ?? 'Not on file'}</Fact>
         <Fact label="Has purchased">{member.hasPurchased ? 'Yes' : 'No'}</Fact>
       </dl>
+      <div className="mt-5 border-vault-700 border-t pt-5">
+        <BuyingSuspension member={member} />
+      </div>
       <div className="mt-5 border-vault-700 border-t pt-5">
         <DateOfBirthForm key={member.dateOfBirth ?? ''} member={member} />
       </div>
