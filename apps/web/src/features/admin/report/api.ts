@@ -8,6 +8,9 @@ export const LIVE_REFRESH_MS = 5000;
 
 const reportUrl = (showId: string) => `/api/shows/${encodeURIComponent(showId)}/report`;
 
+/** The report's query: refreshed after an act on it (a member's buying suspended from it). */
+export const reportKey = (showId: string) => ['/api/shows', showId, 'report'] as const;
+
 /** The CSV export: a plain link, so the browser downloads it with the session cookie. */
 export const reportCsvUrl = (showId: string) => `${reportUrl(showId)}.csv`;
 
@@ -19,7 +22,7 @@ export const reportCsvUrl = (showId: string) => `${reportUrl(showId)}.csv`;
  */
 export function useShowReport(showId: string) {
   return useQuery({
-    queryKey: ['/api/shows', showId, 'report'],
+    queryKey: reportKey(showId),
     queryFn: async () => ShowReport.parse(await api.get<unknown>(reportUrl(showId))),
     staleTime: 0,
     refetchOnMount: 'always',

@@ -46,6 +46,23 @@ function item(index: number, extra: Partial<ReportItem>): ReportItem {
       refunded: '0.00',
       returnStatus: null,
     },
+    saleMode: 'first_press',
+    reactions: {
+      timed: 0,
+      flagged: 0,
+      minMs: null,
+      p10Ms: null,
+      p50Ms: null,
+      p90Ms: null,
+      buckets: [0, 150, 250, 400, 700, 1000].map((fromMs, i, froms) => ({
+        fromMs,
+        toMs: froms[i + 1] ?? null,
+        count: 0,
+      })),
+    },
+    pressers: { members: 0, presses: 0, top: [] },
+    flaggedMembers: [],
+    draw: null,
     ...extra,
   };
 }
@@ -68,6 +85,7 @@ const report = ShowReport.parse({
     attempts: 9,
     attemptMembers: 5,
     peakWatchers: 12,
+    flaggedMembers: 0,
   },
   afterSale: {
     packages: { total: 0, toPack: 0, shipped: 0, delivered: 0, late: 0 },

@@ -15,6 +15,7 @@ import { TimeToSaleChart } from './charts/time-to-sale-chart';
 import { WatchersChart } from './charts/watchers-chart';
 import { ReportAfterSale } from './report-after-sale';
 import { formatClock, isLive } from './report-data';
+import { ReportFairDrops } from './report-fair-drops';
 import { ReportRefusals } from './report-refusals';
 import { ReportTimeline } from './report-timeline';
 import { ReportTotals } from './report-totals';
@@ -86,6 +87,7 @@ function ReportBody({ report }: { report: ShowReport }) {
       </section>
       <ReportAfterSale afterSale={report.afterSale} />
       <ReportRefusals report={report} />
+      <ReportFairDrops report={report} />
       <ReportTimeline entries={report.timeline} />
     </div>
   );
@@ -97,7 +99,10 @@ function failureText(error: Error): string {
   return 'Could not load the report. Please refresh the page.';
 }
 
-/** /admin/shows/:showId: one show's timeline and report (totals, charts, after the sale, CSV), live or past. */
+/**
+ * /admin/shows/:showId: one show's timeline and report (totals, charts, after the sale, fair drops,
+ * CSV), live or past.
+ */
 export function ShowReportPage() {
   const { showId = '' } = useParams();
   const report = useShowReport(showId);
