@@ -111,6 +111,41 @@ describe('the prepared show-state view', () => {
     }
   });
 
+  it("gives an entrant their own entry number in the current item's draw, and everyone else none", () => {
+    const drawn = item(1, { status: 'showing', saleMode: 'draw', drawWindowSeconds: 20 });
+    const draw = {
+      id: '7a1c1c2e-0d7a-4b7e-9a51-1c2d3e4f5a6b',
+      showItemId: drawn.id,
+      showId: drawn.showId,
+      seed: 'a'.repeat(64),
+      commitment: 'b'.repeat(64),
+      status: 'open' as const,
+      openedAt: new Date(T0 - 5_000),
+      closesAt: new Date(T0 + 15_000),
+      pausedRemainingMs: null,
+      closedAt: null,
+      entryCount: null,
+      drawOrder: null,
+      winnerEntryNumber: null,
+      purchaseId: null,
+      createdAt: new Date(T0 - 5_000),
+      updatedAt: new Date(T0 - 5_000),
+    };
+    const prepared = prepareView({ show: show({}), items: [items[0] as ShowItem, drawn, item(2)], draw });
+    const shared = prepared.view(T0);
+    const publicDraw = { id: draw.id, commitment: draw.commitment, closesAt: T0 + 15_000, status: 'open' };
+    expect(shared.currentItem?.draw).toEqual({ ...publicDraw, entered: false, entryNumber: null });
+    expect(JSON.stringify(shared)).not.toContain(draw.seed);
+    expect(prepared.json(T0, undefined, null)).toBe(JSON.stringify(shared));
+    const eligibility = { ok: true, reason: null };
+    const own = ShowStateView.parse(JSON.parse(prepared.json(T0, `"eligibility":${JSON.stringify(eligibility)}`, 17)));
+    expect(own.currentItem).toEqual({
+      ...shared.currentItem,
+      draw: { ...publicDraw, entered: true, entryNumber: 17 },
+      eligibility,
+    });
+  });
+
   it('counts the clock down from the snapshot and never below zero', () => {
     const running = prepareView({ show: show({}), items });
     expect(running.view(T0).timeRemaining).toBe(42_000);

@@ -70,9 +70,11 @@ export interface PreparedView {
   /**
    * JSON.stringify(view(now)), without serialising what only changes with the snapshot.
    * `itemExtra` (a JSON member, `"key":value`) is added to the current item when there is one: the
-   * asking member's own eligibility, without serialising the rest again.
+   * asking member's own eligibility, without serialising the rest again. `entryNumber` is the
+   * asking member's number in the current item's draw, when they entered it (the shared view says
+   * nobody has).
    */
-  json(now: number, itemExtra?: string): string;
+  json(now: number, itemExtra?: string, entryNumber?: number | null): string;
 }
 
 /**
@@ -87,12 +89,22 @@ export function prepareView(snapshot: ShowSnapshot | null): PreparedView {
   const head = `{"active":${active},"scheduled":${scheduled},"timeUntilLaunch":`;
   const itemJson = JSON.stringify(currentItem);
   const itemOpen = currentItem ? itemJson.slice(0, -1) : null;
+  // The item without its draw, for an entrant's answer: their draw is written after it, once.
+  const draw = currentItem?.draw ?? null;
+  const itemOpenWithoutDraw = draw ? JSON.stringify({ ...currentItem, draw: undefined }).slice(0, -1) : null;
   const tail = `,"show":${JSON.stringify(show)},"serverTime":`;
+  const itemFor = (itemExtra?: string, entryNumber?: number | null) => {
+    if (itemOpenWithoutDraw !== null && draw && entryNumber) {
+      const own = JSON.stringify({ ...draw, entered: true, entryNumber });
+      return `${itemOpenWithoutDraw},"draw":${own}${itemExtra ? `,${itemExtra}` : ''}}`;
+    }
+    return itemOpen !== null && itemExtra ? `${itemOpen},${itemExtra}}` : itemJson;
+  };
   return {
     view: (now) => ({ active, scheduled, ...clock(now), currentItem, show, serverTime: now }),
-    json: (now, itemExtra) => {
+    json: (now, itemExtra, entryNumber) => {
       const { timeUntilLaunch, timeRemaining } = clock(now);
-      const item = itemOpen !== null && itemExtra ? `${itemOpen},${itemExtra}}` : itemJson;
+      const item = itemFor(itemExtra, entryNumber);
       return `${head}${timeUntilLaunch},"timeRemaining":${timeRemaining},"currentItem":${item}${tail}${now}}`;
     },
   };

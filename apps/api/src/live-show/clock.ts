@@ -47,8 +47,8 @@ export class ShowStore extends EventEmitter {
   }
 
   /** JSON.stringify(view(now)), for the poll route. */
-  json(now: number, itemExtra?: string): string {
-    return this.prepared.json(now, itemExtra);
+  json(now: number, itemExtra?: string, entryNumber?: number | null): string {
+    return this.prepared.json(now, itemExtra, entryNumber);
   }
 
   refresh(): Promise<void> {
