@@ -65,22 +65,37 @@ export function createPressRecorder(deps: PressRecorderDeps): PressRecorder {
   const maxPending = deps.maxPending ?? MAX_PENDING;
   const maxFailures = deps.maxFailedFlushes ?? MAX_FAILED_FLUSHES;
   let seq = 0;
-  /** `${showItemId} ${userId}` → the member's presses of that item since the last flush. */
-  let pending = new Map<string, Pending>();
+  /** Item → member → their presses of it since the last flush (nested: no key built per press). */
+  let pending = new Map<string, Map<string, Pending>>();
+  let size = 0;
   let dropped = 0;
   let failures = 0;
   let running: Promise<void> | null = null;
 
-  /** Adds one member's presses to `into`, keeping the earliest's facts; false when full. */
-  function merge(into: Map<string, Pending>, key: string, row: Pending): boolean {
-    const had = into.get(key);
-    if (!had) {
-      if (into.size >= maxPending) return false;
-      into.set(key, row);
-      return true;
+  /** The member's row for the item, if they pressed it since the last flush. */
+  function rowOf(showItemId: string, userId: string): Pending | undefined {
+    return pending.get(showItemId)?.get(userId);
+  }
+
+  function add(row: Pending): boolean {
+    if (size >= maxPending) return false;
+    let members = pending.get(row.showItemId);
+    if (!members) {
+      members = new Map();
+      pending.set(row.showItemId, members);
     }
+    members.set(row.userId, row);
+    size += 1;
+    return true;
+  }
+
+  /** Adds one member's presses, keeping the earliest's facts (in place: no copy); false when full. */
+  function merge(row: Pending): boolean {
+    const had = rowOf(row.showItemId, row.userId);
+    if (!had) return add(row);
     const presses = had.presses + row.presses;
-    into.set(key, earlier(stampOf(row), stampOf(had)) ? { ...row, presses } : { ...had, presses });
+    if (earlier(stampOf(row), stampOf(had))) Object.assign(had, row);
+    had.presses = presses;
     return true;
   }
 
@@ -89,10 +104,13 @@ export function createPressRecorder(deps: PressRecorderDeps): PressRecorder {
       deps.log.error({ presses: dropped }, 'buy presses dropped: too many waiting to be written');
       dropped = 0;
     }
-    if (pending.size === 0) return;
+    if (size === 0) return;
     const batch = pending;
     pending = new Map();
-    const rows = [...batch.values()].sort((a, b) => (earlier(stampOf(a), stampOf(b)) ? -1 : 1));
+    size = 0;
+    const rows = [...batch.values()]
+      .flatMap((members) => [...members.values()])
+      .sort((a, b) => (earlier(stampOf(a), stampOf(b)) ? -1 : 1));
     try {
       await deps.write(rows.map(({ seq: _seq, ...row }) => row));
       failures = 0;
@@ -105,7 +123,7 @@ export function createPressRecorder(deps: PressRecorderDeps): PressRecorder {
       }
       deps.log.warn({ err: error, rows: rows.length }, 'recording buy presses failed: kept for the next flush');
       // Back in front of what arrived meanwhile, each member keeping their first press.
-      for (const [key, row] of batch) if (!merge(pending, key, row)) dropped += row.presses;
+      for (const row of rows) if (!merge(row)) dropped += row.presses;
     }
   }
 
@@ -125,8 +143,15 @@ export function createPressRecorder(deps: PressRecorderDeps): PressRecorder {
       return { at, seq };
     },
     record(userId, showItemId, transport, stamp) {
-      const reactionMs = deps.reactions.reactionMs(userId, showItemId, stamp.at, transport === 'socket');
-      if (reactionMs === undefined) return; // not the item on screen here: no reveal to measure from
+      // Not the item on screen here: no reveal to measure from, and no line it could be in.
+      if (showItemId !== deps.reactions.currentItem()) return;
+      const had = rowOf(showItemId, userId);
+      // The common case of a member pressing again: one more, nothing else changes.
+      if (had && !earlier(stamp, stampOf(had))) {
+        had.presses += 1;
+        return;
+      }
+      const reactionMs = deps.reactions.reactionMs(userId, showItemId, stamp.at, transport === 'socket') ?? null;
       const row: Pending = {
         showItemId,
         userId,
@@ -138,7 +163,7 @@ export function createPressRecorder(deps: PressRecorderDeps): PressRecorder {
         transport,
         presses: 1,
       };
-      if (!merge(pending, `${showItemId} ${userId}`, row)) dropped += 1;
+      if (!merge(row)) dropped += 1;
     },
     flush,
     /**
@@ -156,7 +181,7 @@ export function createPressRecorder(deps: PressRecorderDeps): PressRecorder {
       if (wait > 0) await sleep(wait);
       return deps.readLine(showItemId);
     },
-    pending: () => pending.size,
+    pending: () => size,
   };
 }
 
