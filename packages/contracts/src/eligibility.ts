@@ -374,7 +374,13 @@ export const AdminMemberSearchQuery = z.object({
   email: lineText().trim().min(3, 'Type at least 3 characters of the email').max(254),
 });
 export const AdminMemberSummaryList = z.array(
-  z.object({ id: z.uuid(), email: z.string(), fullName: z.string().nullable() }),
+  z.object({
+    id: z.uuid(),
+    email: z.string(),
+    fullName: z.string().nullable(),
+    /** An admin suspended their buying (the member view says when and why). */
+    buyingSuspended: z.boolean(),
+  }),
 );
 export const AdminDateOfBirthBody = z.object({ dateOfBirth: DateOfBirth });
 export const adminMemberMessages = { notFound: 'Member not found' } as const;

@@ -6,11 +6,14 @@ import type { Db } from '../core/db';
 
 const SEARCH_LIMIT = 20;
 
-/** Members whose email contains the fragment, any case (no LIKE: "_" and "%" are plain characters). */
+/**
+ * Members whose email contains the fragment, any case (no LIKE: "_" and "%" are plain characters),
+ * each with whether their buying is suspended (the list marks them).
+ */
 export function searchMembersByEmail(db: Db, fragment: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'fullName'])
+    .select(['id', 'email', 'fullName', sql<boolean>`buying_suspended_at is not null`.as('buyingSuspended')])
     .where(sql<boolean>`strpos(lower(email), lower(${fragment})) > 0`)
     .orderBy('email')
     .limit(SEARCH_LIMIT)

@@ -59,7 +59,9 @@ describe.each(backends)('admin member eligibility on %s', (backend) => {
   it('finds members by a piece of their email, any case, literally', async () => {
     const res = await call(admin, 'GET', `${MEMBERS}?email=${encodeURIComponent('case%b')}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual([{ id: buyer.userId, email: buyer.email, fullName: 'Test Buyer 0' }]);
+    expect(res.json()).toEqual([
+      { id: buyer.userId, email: buyer.email, fullName: 'Test Buyer 0', buyingSuspended: false },
+    ]);
     // "_" and "%" are characters of the address, not wildcards.
     expect((await call(admin, 'GET', `${MEMBERS}?email=${encodeURIComponent('d_c')}`)).json()).toHaveLength(1);
     expect((await call(admin, 'GET', `${MEMBERS}?email=${encodeURIComponent('o_d')}`)).json()).toEqual([]);
@@ -79,6 +81,22 @@ describe.each(backends)('admin member eligibility on %s', (backend) => {
       emailPrefix: 'many',
     });
     expect((await call(admin, 'GET', `${MEMBERS}?email=many-`)).json()).toHaveLength(20);
+  });
+
+  it('marks a member whose buying is suspended in the list', async () => {
+    const [held] = await seedOnboardedMembers(t.database.db, {
+      count: 1,
+      sessionSecret: t.app.config.sessionSecret,
+      emailPrefix: 'held',
+    });
+    if (!held) throw new Error('setup');
+    await t.database.db
+      .updateTable('users')
+      .set({ buyingSuspendedAt: new Date(), buyingSuspendedReason: 'Presses faster than a person' })
+      .where('id', '=', held.userId)
+      .execute();
+    const found = (await call(admin, 'GET', `${MEMBERS}?email=held-`)).json() as Array<{ buyingSuspended: boolean }>;
+    expect(found.map((m) => m.buyingSuspended)).toEqual([true]);
   });
 
   it('shows what a member is judged on: destination, date of birth, attestations, purchases', async () => {

@@ -72,6 +72,8 @@ export function useBuyingSuspension(id: string, onChanged?: () => void) {
       ),
     onSuccess: (member) => {
       queryClient.setQueryData(memberKey(id), member);
+      // The search results mark suspended members.
+      void queryClient.invalidateQueries({ queryKey: [membersUrl], exact: false, type: 'active' });
       onChanged?.();
     },
   });

@@ -97,6 +97,9 @@ export function MembersPage() {
                         {found.fullName ?? 'No name on file'}
                       </span>
                       <span className="block break-all text-steel-400 text-xs">{found.email}</span>
+                      {found.buyingSuspended ? (
+                        <span className="mt-1 block font-semibold text-red-400 text-xs">Buying suspended</span>
+                      ) : null}
                     </button>
                   </li>
                 ))}

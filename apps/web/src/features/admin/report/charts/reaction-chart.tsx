@@ -5,7 +5,7 @@ import { itemLabel } from '../report-data';
 import { ChartFigure } from './chart-figure';
 import { chartColors, chartMargin, tickStyle, tooltipLabelStyle, tooltipStyle } from './chart-theme';
 
-/** The bin under the human floor stands out: those presses came faster than a person reacts. */
+/** The bin under the default human floor stands out: those presses came faster than a person reacts. */
 const TOO_FAST = '#f87171';
 
 /**
