@@ -24,7 +24,11 @@ declare module 'fastify' {
       metrics: DrawMetrics;
       /** The reconciler's pass (sales/plugin.ts): draws no replica closed or finished. */
       finishAbandoned(): Promise<number>;
-      /** A member's entry number in a draw, from the registry (one round trip scaled). */
+      /**
+       * A member's entry number in a draw: `entryHeld` from this replica's memory (entries it took;
+       * every entry when embedded), `entryOf` from the registry (one Redis round trip when scaled).
+       */
+      entryHeld(drawId: string, userId: string): number | null;
       entryOf(drawId: string, userId: string): Promise<number | null>;
       /** Writes the entries taken here and not yet written. */
       flush(): Promise<void>;
@@ -63,6 +67,7 @@ export const draws = fp(
       entrance,
       metrics,
       finishAbandoned: () => drawing.finishAbandoned(),
+      entryHeld: entrance.entryHeld,
       entryOf: (drawId: string, userId: string) => registry.entryOf(drawId, userId),
       flush: () => writer.flush(),
     });

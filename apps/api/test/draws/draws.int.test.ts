@@ -297,6 +297,36 @@ describe.each(backends)('draws on %s', (backend) => {
     expect(await authorisationsOf(t.database, item.id)).toHaveLength(1);
   });
 
+  it('finishes, on the reconciler’s turn, a draw no replica closed and one a replica left drawing', async () => {
+    // Open past its close with no alarm for it: its deadline moved back without any replica hearing of it.
+    const { item, draw } = await startDrawShow(t, { replicas: [other] });
+    const entrants = await members(2);
+    const numbers = await enterAll(entrants, item.id);
+    await db()
+      .updateTable('draws')
+      .set({ closesAt: new Date(Date.now() - 6_000) })
+      .where('id', '=', draw.id)
+      .execute();
+    await other.sales.reconcile();
+    const closed = await drawEnded(t, draw.id);
+    expect(closed).toMatchObject({ status: 'drawn', entryCount: 2 });
+    expect(closed.winnerEntryNumber).toBe(recomputeOrder(closed.seed, [...numbers.values()])[0]);
+
+    // Drawing, but its replica died before it wrote a single entry: the lease is taken over and the draw resumed.
+    const next = await startDrawShow(t, { replicas: [other] });
+    const more = await enterAll(await members(3), next.item.id);
+    await db()
+      .updateTable('draws')
+      .set({ status: 'drawing', closesAt: new Date(Date.now() - 60_000), updatedAt: new Date(Date.now() - 60_000) })
+      .where('id', '=', next.draw.id)
+      .execute();
+    await t.app.sales.reconcile();
+    const resumed = await drawEnded(t, next.draw.id);
+    expect(resumed).toMatchObject({ status: 'drawn', entryCount: 3 });
+    expect(resumed.winnerEntryNumber).toBe(recomputeOrder(resumed.seed, [...more.values()])[0]);
+    expect(await authorisationsOf(t.database, next.item.id)).toHaveLength(1);
+  });
+
   /** A press once this replica saw the draw close (the close reaches each replica over the bus). */
   async function eventually409(app: FastifyInstance, member: SeededMember, showItemId: string) {
     for (let i = 0; i < 50; i++) {
