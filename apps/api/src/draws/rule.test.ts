@@ -3,10 +3,10 @@ import { newSeed } from '@vault/show';
 import { describe, expect, it } from 'vitest';
 import { commitmentOf, drawOrder, pseudonymMaker, scoreOf } from './rule';
 
-// The draw rule against fixed values worked out by hand with node:crypto, so a change to how the
-// rule is applied (the key, the message's spelling, the sort) fails here before it reaches a draw.
+// The draw rule against node:crypto applied by hand, as the rule's text says, so a change to how
+// the rule is applied (the key, the message's spelling, the sort) fails here before it reaches a draw.
 
-const SEED = '00'.repeat(31) + '01';
+const SEED = `${'00'.repeat(31)}01`;
 
 describe('the draw rule', () => {
   it('commits to SHA-256 of the seed bytes, as the clock does when it opens a draw', () => {
