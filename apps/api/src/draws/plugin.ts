@@ -7,6 +7,7 @@ import { createEntrance, type Entrance } from './entrance';
 import { createEntrantFacts } from './entrant-facts';
 import { createEntryWriter } from './entry-writer';
 import { createDrawMetrics, type DrawMetrics } from './metrics';
+import { createOwnEntry } from './own-entry';
 import { createMemoryRegistry, createRedisRegistry } from './registry';
 import drawRoutes from './routes';
 import { pseudonymMaker } from './rule';
@@ -30,6 +31,8 @@ declare module 'fastify' {
        */
       entryHeld(drawId: string, userId: string): number | null;
       entryOf(drawId: string, userId: string): Promise<number | null>;
+      /** For the member's own view of the draw (own-entry.ts): memory, else the registry once. */
+      ownEntry(drawId: string, userId: string): number | null | Promise<number | null>;
       /** Writes the entries taken here and not yet written. */
       flush(): Promise<void>;
     };
@@ -69,6 +72,10 @@ export const draws = fp(
       finishAbandoned: () => drawing.finishAbandoned(),
       entryHeld: entrance.entryHeld,
       entryOf: (drawId: string, userId: string) => registry.entryOf(drawId, userId),
+      ownEntry: createOwnEntry({
+        held: entrance.entryHeld,
+        ask: (drawId, userId) => (app.redis ? registry.entryOf(drawId, userId) : Promise.resolve(null)),
+      }),
       flush: () => writer.flush(),
     });
 

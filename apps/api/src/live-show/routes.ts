@@ -35,7 +35,10 @@ const show: FastifyPluginAsync = async (fastify) => {
       // (a map lookup, no await; the map starts over with each item): their reaction times count from it.
       reactions.polled(userId, item.id, now);
       const verdict = judge.judgeHeld(userId, item) ?? (await judge.judge(userId, item));
-      return sendJson(reply, store.json(now, itemMember(verdict)));
+      // A draw item: the member's own entry number, which the shared view cannot carry.
+      const own = item.draw ? app.draws.ownEntry(item.draw.id, userId) : null;
+      const entryNumber = own instanceof Promise ? await own : own;
+      return sendJson(reply, store.json(now, itemMember(verdict), entryNumber));
     },
   );
 

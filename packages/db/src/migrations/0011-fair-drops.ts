@@ -35,7 +35,9 @@ const statements = [
     check (status not in ('open', 'drawing') or closed_at is null),
     check (status in ('open', 'drawing') or closed_at is not null)
   )`,
-  "create unique index draws_one_open on draws (show_item_id) where status in ('open', 'drawing')",
+  // One draw takes entries per item at a time. A reveal during an old draw's charging (a reset and a
+  // restart within moments) opens a new one: the old can no longer sell (it is not the latest).
+  "create unique index draws_one_open on draws (show_item_id) where status = 'open'",
   'create index draws_item on draws (show_item_id, opened_at desc)',
   `create table draw_entries (
     draw_id uuid not null references draws (id) on delete cascade,
