@@ -5,6 +5,7 @@ import {
   drawMessages,
   memberMessages,
   PublicDraw,
+  ShowStateView,
   type SocketBuyAck,
   socketEvents,
 } from '@vault/contracts';
@@ -112,6 +113,26 @@ describe.each(backends)('draws on %s', (backend) => {
       expect(entry.outcome).toBeNull();
     }
     expect(new Set(written.map((e) => e.pseudonym)).size).toBe(5);
+
+    // Each member's own poll of the show (a reload) says whether they entered and with which
+    // number, on the replica that took the entry and on the other; the push says it of nobody.
+    const stateOf = async (app: FastifyInstance, member: SeededMember) =>
+      ShowStateView.parse(
+        (await app.inject({ method: 'GET', url: '/api/show/state', headers: { cookie: member.cookie } })).json(),
+      ).currentItem?.draw;
+    for (const app of new Set([t.app, other])) {
+      for (const member of entrants) {
+        expect(await stateOf(app, member)).toMatchObject({
+          id: draw.id,
+          entered: true,
+          entryNumber: numbers.get(member.userId),
+        });
+      }
+    }
+    const [stranger] = await members(1);
+    if (!stranger) throw new Error('setup');
+    expect(await stateOf(t.app, stranger)).toMatchObject({ entered: false, entryNumber: null, status: 'open' });
+    expect(t.app.shows.store.view(Date.now()).currentItem?.draw).toMatchObject({ entered: false, entryNumber: null });
   });
 
   it('refuses entry as Buy does: not onboarded, no card, at the cap, suspended', async () => {
