@@ -5,7 +5,7 @@
 // nothing parsed or validated until the burst has been timed.
 
 import http from 'node:http';
-import { buyMessages, SocketBuyAck, socketEvents } from '@vault/contracts';
+import { buyMessages, DrawEntered, SocketBuyAck, socketEvents } from '@vault/contracts';
 import type { Socket } from 'socket.io-client';
 import { connectSocket, inBatches } from './bench-app';
 
@@ -105,22 +105,29 @@ export async function connectSockets(
   }
 }
 
-type Outcome = 'won' | 'sold' | 'other4xx' | 'fivexx' | 'failed';
+type Outcome = 'won' | 'entered' | 'sold' | 'other4xx' | 'fivexx' | 'failed';
 
-/** Sorts an answer into the report's columns; a 409 counts as "sold" only with the Sold message. */
+/**
+ * Sorts an answer into the report's columns; a 409 counts as "sold" only with the Sold message,
+ * and a draw entry (HTTP 202, or the ack's `entered`) only with a well-formed DrawEntered.
+ */
 function outcomeOf(answer: Answer): Outcome {
   let status: number;
   let message: unknown;
   if (answer.kind === 'http') {
     status = answer.status;
+    let body: unknown;
     try {
-      message = (JSON.parse(answer.body) as { message?: unknown }).message;
+      body = JSON.parse(answer.body);
     } catch {
       return 'failed';
     }
+    if (status === 202) return DrawEntered.safeParse(body).success ? 'entered' : 'failed';
+    message = (body as { message?: unknown } | null)?.message;
   } else {
     const ack = SocketBuyAck.safeParse(answer.ack);
     if (!ack.success) return 'failed';
+    if (ack.data.ok && 'entered' in ack.data) return 'entered';
     status = ack.data.ok ? 200 : ack.data.status;
     message = ack.data.ok ? undefined : ack.data.message;
   }
@@ -132,34 +139,70 @@ function outcomeOf(answer: Answer): Outcome {
 export interface BurstResult {
   /** Send → answer, ms, of every attempt that was answered. */
   latencies: number[];
+  /** The answers, in the order of `latencies` (kept raw; the caller reads what it checks). */
+  answers: Answer[];
   counts: Record<Outcome, number>;
   /** From the first send to the last answer. */
   wallMs: number;
+  /** How far behind its slot the latest send went out, ms (all at once: how long sending them all took). */
+  lateMs: number;
+}
+
+export interface BurstOptions {
+  /**
+   * Spreads the sends evenly over this many ms (attempt i is due i × spreadMs / count after the
+   * first), as entrants arriving through one second; 0, the default, sends every one at once.
+   */
+  spreadMs?: number;
 }
 
 /**
- * Every attempt at once (each starts its clock when it sends); answers are only timed while the
+ * Every attempt at once, or paced evenly over `spreadMs` (each starts its clock when it sends, so
+ * a timer firing late shows as `lateMs`, never as latency); answers are only timed while the
  * burst runs and sorted after it.
  */
-export async function burst(count: number, attempt: (i: number) => Promise<Answer>): Promise<BurstResult> {
+export async function burst(
+  count: number,
+  attempt: (i: number) => Promise<Answer>,
+  options: BurstOptions = {},
+): Promise<BurstResult> {
+  const spreadMs = options.spreadMs ?? 0;
   const answers: Answer[] = [];
   const latencies: number[] = [];
+  const running: Promise<void>[] = [];
   let failed = 0;
+  let lateMs = 0;
+  const send = async (i: number) => {
+    const sent = performance.now();
+    try {
+      const answer = await attempt(i);
+      latencies.push(performance.now() - sent);
+      answers.push(answer);
+    } catch {
+      failed++;
+    }
+  };
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const sent = performance.now();
-      try {
-        const answer = await attempt(i);
-        latencies.push(performance.now() - sent);
-        answers.push(answer);
-      } catch {
-        failed++;
+  const dueAt = (i: number) => started + (i * spreadMs) / count;
+  await new Promise<void>((resolve) => {
+    let next = 0;
+    // Everything due by now goes out in this turn; then a timer for the next slot (at 5,000 over
+    // one second, timers fire each millisecond and send the five or so that fell due).
+    const pump = () => {
+      while (next < count) {
+        const now = performance.now();
+        if (dueAt(next) > now) break;
+        lateMs = Math.max(lateMs, now - dueAt(next));
+        running.push(send(next++));
       }
-    }),
-  );
+      if (next < count) setTimeout(pump, dueAt(next) - performance.now());
+      else resolve();
+    };
+    pump();
+  });
+  await Promise.all(running);
   const wallMs = performance.now() - started;
-  const counts: Record<Outcome, number> = { won: 0, sold: 0, other4xx: 0, fivexx: 0, failed };
+  const counts: Record<Outcome, number> = { won: 0, entered: 0, sold: 0, other4xx: 0, fivexx: 0, failed };
   for (const answer of answers) counts[outcomeOf(answer)]++;
-  return { latencies, counts, wallMs };
+  return { latencies, answers, counts, wallMs, lateMs };
 }
