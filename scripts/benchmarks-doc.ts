@@ -16,6 +16,7 @@ const COMMANDS: Record<string, string> = {
   clock: 'how late the scaled show clock applies each transition (a real worker on Postgres and Redis)',
   fanout: 'one show change pushed to 10,000 open sockets on one API process',
   buy: '2,000 members racing for one item over warm HTTP, cold HTTP, the socket and both at once',
+  draw: "5,000 members entering one draw within one second over their sockets, the live show's health meanwhile, and the Sold push after the close",
   eligibility:
     'the warm-HTTP Buy race with no eligibility rules and with 40, interleaved in one run, and decide() alone',
   flood: "200 members racing while one more floods Buy with made-up ids (the press budget's effect)",
