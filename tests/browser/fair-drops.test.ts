@@ -42,7 +42,7 @@ const SUCCESS = 'Purchase Successful!';
 const sold = (knife: { title: string; price: string }) =>
   `You've successfully purchased ${knife.title} for $${knife.price}!`;
 const ENTERED = /You're in \(entry #(\d+)\)/;
-const LOST = 'The draw is over — you were not drawn this time';
+const LOST = 'The draw is over — this knife went to another entrant';
 
 /** The entry number "You're in (entry #N)" shows on the member's page. */
 async function shownEntryNumber(member: Page): Promise<number> {

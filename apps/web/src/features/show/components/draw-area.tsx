@@ -13,7 +13,7 @@ export const DRAW_TEXT = {
   entering: 'Entering…',
   entered: (entryNumber: number) => `You're in (entry #${entryNumber})`,
   drawing: 'Drawing…',
-  lost: 'The draw is over — you were not drawn this time',
+  lost: 'The draw is over — this knife went to another entrant',
   noWinner: 'The draw closed with no winner',
   cancelled: 'This draw was cancelled',
   howChecked: 'How this draw is checked',
