@@ -71,9 +71,34 @@ const twoAtATime = [
   'buy-http',
   'buy-reconcile',
   'login-abuse',
+  // Fair drops: entries, the close and the next in line, the sale mode's storage, the report.
+  'draws',
+  'next-in-line',
+  'sale-mode',
+  'fair-drops-report',
+  'buying-suspension',
+  // They start processes (the app, the worker, a build, Vite) but assert only what those print,
+  // store and answer, never how fast: two at a time, each process with a core of its own.
+  'simulator-mounting',
+  'production-safety',
+  'production-build',
+  'dev-loop',
+  'external-sign-in-squatter',
+  'deliverer',
 ]
-  .map((name) => `{apps,packages}/*/test/**/${name}.int.test.ts`)
-  .concat(['packages/show/src/lineup.int.test.ts', 'packages/show/src/store.int.test.ts']);
+  .map((name) => `{apps,packages}/*/{src,test}/**/${name}.int.test.ts`)
+  .concat([
+    'packages/show/src/lineup.int.test.ts',
+    'packages/show/src/store.int.test.ts',
+    'tests/dev-loop.int.test.ts',
+    // Each checks what one process registers or starts, by its output and Redis, never a time.
+    'apps/api/test/platform/metrics.int.test.ts',
+    'apps/api/test/platform/background.int.test.ts',
+    'apps/worker/test/metrics.int.test.ts',
+    'apps/worker/test/background.int.test.ts',
+    'apps/worker/test/maintenance.int.test.ts',
+    'apps/worker/test/notify.int.test.ts',
+  ]);
 
 /**
  * Browser tests whose pages are timed (a Sold within a second, a countdown, a link cut and
@@ -82,6 +107,7 @@ const twoAtATime = [
  * own app and Chromium).
  */
 const browserAlone = [
+  'fair-drops',
   'bad-link',
   'live-show',
   'behind-haproxy',
@@ -118,6 +144,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           maxWorkers: 2,
+          // Each file builds its own apps from the config it passes (no module-level state, no env
+          // or module mocks in these files), so the two workers load the app's modules once each
+          // instead of once per file: most of an in-process file's start-up was that import.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
