@@ -67,7 +67,7 @@ export async function claimItem(
       with eligible as (
         select u.auth_net_customer_profile_id, u.auth_net_payment_profile_id, ${SHIPPING_ADDRESS} as shipping_address
         from users u
-        where u.id = ${userId} and u.onboarding_completed
+        where u.id = ${userId} and u.onboarding_completed and u.buying_suspended_at is null
           and u.auth_net_customer_profile_id is not null and u.auth_net_payment_profile_id is not null
           and (${idempotencyKey}::varchar is null or not exists (
             select 1 from purchases p where p.user_id = u.id and p.idempotency_key = ${idempotencyKey}::varchar))

@@ -11,7 +11,7 @@ export const statusLabels: Record<DrawStatus, string> = {
 };
 
 export const drawText = {
-  seedLater: 'The seed is published when the window closes',
+  seedLater: 'The seed is published when the draw is over',
   checking: 'Checking the draw in your browser…',
   checkLater:
     'This page checks the draw itself, here in your browser, as soon as the window closes and the seed is out.',

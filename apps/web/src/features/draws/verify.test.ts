@@ -139,6 +139,14 @@ describe("the draw page's own check", () => {
     expect((await verifyDraw(early, subtle)).state).toBe('failed');
   });
 
+  it('checks only the commitment of a draw a reset cancelled: it drew nobody, so it has no order', async () => {
+    const entered = published(SEED, 3);
+    const cancelled = { ...entered, status: 'cancelled' as const, order: [], winnerEntryNumber: null };
+    expect(await verifyDraw(cancelled, subtle)).toEqual({ state: 'verified', entrants: 0, winnerEntryNumber: null });
+    const other = randomBytes(32).toString('hex');
+    expect((await verifyDraw({ ...cancelled, seed: other }, subtle)).state).toBe('failed');
+  });
+
   it('waits for the seed while the window is open, and says so when the browser has no WebCrypto', async () => {
     const open = {
       ...published(SEED, 5),

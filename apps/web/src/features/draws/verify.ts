@@ -113,6 +113,13 @@ export async function verifyDraw(
   if (commitment !== draw.commitment) {
     problems.push(`The seed's SHA-256 is ${commitment}, not the commitment published at the reveal.`);
   }
+  // A draw cancelled by a reset drew nobody: there is no order to check, only that its seed was the
+  // one committed to at the reveal.
+  if (draw.status === 'cancelled') {
+    return problems.length > 0
+      ? { state: 'failed', problems }
+      : { state: 'verified', entrants: 0, winnerEntryNumber: null };
+  }
   const numbers = draw.entries.map((e) => e.entryNumber);
   if (new Set(numbers).size !== numbers.length) problems.push('An entry number is listed more than once.');
   if (draw.entryCount !== null && draw.entryCount !== numbers.length) {

@@ -85,7 +85,7 @@ describe('the public draw page', () => {
     });
     const text = render(open);
     expect(text).toContain('Open for entries');
-    expect(text).toContain('The seed is published when the window closes.');
+    expect(text).toContain('The seed is published when the draw is over.');
     expect(text).toContain(COMMITMENT);
     expect(text).toContain('The entrants are published with the seed.');
   });
