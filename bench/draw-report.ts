@@ -56,6 +56,8 @@ export interface TimedRound {
   vaultAcks: number[];
   bareAcks: number[];
   entryErrors: number;
+  /** The answers that were not an entry, by status and code, with how many. */
+  refusals: string[];
   /** State polls while quiet and while the vault's burst ran, and the bare server's polls around its own. */
   poll: { quiet: number[]; burst: number[] };
   barePoll: { quiet: number[]; burst: number[] };
@@ -122,6 +124,7 @@ export async function recordRound(r: TimedRound, setup: string) {
     ],
     table: { header: HEADER, rows: r.rows.map(cells) },
     notes: [
+      ...(r.refusals.length > 0 ? [`Entries refused in this run: ${r.refusals.join('; ')}.`] : []),
       'Entrants press at evenly spaced instants through one second (the Buy bench’s burst runner, paced), each on its own open socket (`show:buy` acknowledged with the entry number); the identical paced burst against the bare server (bench/bare-http.ts) in the same run is the floor.',
       'The entrants send nothing over HTTP before they press, as the show screen does while its socket is up: so none of their sessions is in the API’s 5-second session cache, and each entrant’s first `show:buy` reads its session from Postgres.',
       'Health: watchers who do not enter poll GET /api/show/state and send clock:ping on their sockets, each every 50 ms (open loop), and every socket times the server’s ticks; quiet is the second before the bursts, “while they enter” the vault burst from its first press to its last answer.',

@@ -19,6 +19,22 @@ function entryNumbers(answers: readonly Answer[], drawId: string): number[] {
   });
 }
 
+/** The answers that were not an entry, by status and code with their message: `503 service_unavailable × 12 (…)`. */
+export function refusalsOf(answers: readonly Answer[]): string[] {
+  const counts = new Map<string, number>();
+  const describe = (answer: Answer): string | null => {
+    const ack = answer.kind === 'socket' ? SocketBuyAck.safeParse(answer.ack) : null;
+    if (!ack?.success) return 'an unreadable answer';
+    if (!ack.data.ok) return `${ack.data.status} ${ack.data.code} (${ack.data.message})`;
+    return 'entered' in ack.data ? null : 'a purchase, not an entry';
+  };
+  for (const answer of answers) {
+    const what = describe(answer);
+    if (what !== null) counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([what, n]) => `${what} × ${n}`);
+}
+
 /** Each check by name, and the public record it read. */
 export async function checkDraw(args: {
   handle: DatabaseHandle;

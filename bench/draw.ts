@@ -29,7 +29,7 @@ import { burst, connectSockets, emitBuy, keepAliveAgent, send } from './buy-clie
 import { startProbe } from './draw-probes';
 import { printTable, quantiles, recordRound, TARGETS, type TimedRound } from './draw-report';
 import { createScreens, openDrawIn } from './draw-screens';
-import { checkDraw } from './draw-verify';
+import { checkDraw, refusalsOf } from './draw-verify';
 import { cpuMsOfTree } from './fanout-cpu';
 import { startScaledStack } from './scaled-stack';
 import { ms } from './stats';
@@ -210,6 +210,8 @@ try {
     console.log(
       `vault: ${c.entered} entered · other 4xx ${c.other4xx + c.sold} · 5xx ${c.fivexx} · no answer ${c.failed}; bare: ${floor.result.counts.sold} answered, ${floorErrors} errors; probes failed: ${probeFailures}`,
     );
+    const refusals = refusalsOf(vault.result.answers);
+    if (refusals.length > 0) console.log(`refused: ${refusals.join('; ')}`);
 
     // The close: every screen shows Sold (or the wait gives up and counts the missing).
     const soldBy = draw.closesAt + WAIT_MS;
@@ -241,6 +243,7 @@ try {
       vaultAcks: vault.result.latencies,
       bareAcks: floor.result.latencies,
       entryErrors,
+      refusals,
       poll,
       barePoll: slice(probes.barePoll, floor),
       ping: slice(probes.ping, vault),
