@@ -77,6 +77,7 @@ const twoAtATime = [
   'sale-mode',
   'fair-drops-report',
   'buying-suspension',
+  'session-reads',
   // They start processes (the app, the worker, a build, Vite) but assert only what those print,
   // store and answer, never how fast: two at a time, each process with a core of its own.
   'simulator-mounting',

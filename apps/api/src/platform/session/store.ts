@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Db } from '../../core/db';
 import type { SessionsEnded } from '../../core/deps';
 import { boundedMemo } from '../../core/memo';
-import { deleteOldestUserSessions, deleteSession, findLiveSession, upsertSession } from './repository';
+import { createLiveSessionReader, deleteOldestUserSessions, deleteSession, upsertSession } from './repository';
 
 /** How long a session lives: the cookie's Max-Age and the row's expiry. */
 export const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -55,6 +55,8 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
 
   /** By session tag. */
   private readonly cache = new Map<string, CachedSession>();
+  /** Session reads, batched per turn of the event loop (repository.ts). */
+  private readonly read: ReturnType<typeof createLiveSessionReader>;
   /** When a read of the database last failed (0: never). */
   private failedAt = 0;
   /** `user:<id>` / `session:<tag>` → when this instance learned it ended; oldest first. */
@@ -71,6 +73,7 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   ) {
     super();
     this.setMaxListeners(0);
+    this.read = createLiveSessionReader(db);
   }
 
   /**
@@ -130,7 +133,7 @@ export class KyselySessionStore extends EventEmitter<{ ended: [SessionsEnded] }>
   /** Reads a session from the database into the cache; undefined when gone or ended meanwhile. */
   private async load(sid: string, tag: string, startedAt: number) {
     this.observe(false);
-    return findLiveSession(this.db, sid).then((row) => {
+    return this.read(sid).then((row) => {
       const userId = userIdOf(row?.sess);
       // Ended while we were reading: the row we got may predate the delete. Treat it as gone.
       const live = row && !this.endedSince(tag, userId, startedAt) ? row : undefined;
