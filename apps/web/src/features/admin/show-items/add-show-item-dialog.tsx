@@ -145,13 +145,13 @@ function ShowItemForm({ shows, onDone }: { shows: AdminShow[]; onDone: () => voi
           </SpecDetails>
         }
       />
+      <ItemImages images={images} />
       <SaleModeFields
         saleMode={{ input: form.register('saleMode'), error: errors.saleMode?.message }}
         drawWindowSeconds={{ input: form.register('drawWindowSeconds'), error: errors.drawWindowSeconds?.message }}
         current={saleMode}
         perKnifeSeconds={perKnifeSeconds}
       />
-      <ItemImages images={images} />
       <FormActions
         onCancel={onDone}
         pending={create.isPending}

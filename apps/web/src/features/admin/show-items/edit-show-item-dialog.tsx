@@ -65,6 +65,7 @@ function EditItemForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <ItemFields fields={fields} />
+      <ItemImages images={images} />
       {perKnifeSeconds === undefined ? null : (
         <SaleModeFields
           saleMode={{ input: form.register('saleMode'), error: errors.saleMode?.message }}
@@ -73,7 +74,6 @@ function EditItemForm({
           perKnifeSeconds={perKnifeSeconds}
         />
       )}
-      <ItemImages images={images} />
       {unchanged ? <Alert tone="info">Nothing to change: edit a field first.</Alert> : null}
       <FormActions
         onCancel={onDone}
