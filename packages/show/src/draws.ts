@@ -29,7 +29,7 @@ export async function openDrawIfDrawItem(trx: Transaction<Database>, show: Show,
     .offset(index)
     .limit(1)
     .executeTakeFirst();
-  if (!item || item.saleMode !== 'draw') return;
+  if (item?.saleMode !== 'draw') return;
   const windowSeconds = Math.max(
     1,
     Math.min(item.drawWindowSeconds ?? show.perKnifeSeconds, show.perKnifeSeconds - DRAW_CLOSE_MARGIN_SECONDS),

@@ -80,7 +80,9 @@ describe("a draw item's purchase area", () => {
   it('says Drawing…, then the outcome for an entrant who lost or a draw with no winner', () => {
     expect(render({ stage: 'drawing', entryNumber: 17 }).text).toContain('Drawing… Your entry #17 is in the draw.');
     const lost = render({ stage: 'lost', entryNumber: 17 });
-    expect(lost.text).toContain('The draw is over — this knife went to another entrant See the public record of the draw');
+    expect(lost.text).toContain(
+      'The draw is over — this knife went to another entrant See the public record of the draw',
+    );
     expect(render({ stage: 'no_winner', entryNumber: null }).text).toContain('The draw closed with no winner');
   });
 
