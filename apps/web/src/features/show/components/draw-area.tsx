@@ -5,8 +5,7 @@ import { drawPath } from '../../../lib/paths';
 import { type DrawStage, shortHash } from '../draw-state';
 import type { PurchaseArea as AreaKind } from '../purchase-state';
 import { useBuy } from '../use-buy';
-import { IneligibleNotice } from './eligibility-notes';
-import { CompleteOnboarding } from './purchase-area';
+import { NotBuyable } from './purchase-area';
 
 export const DRAW_TEXT = {
   enter: 'Enter the draw',
@@ -105,16 +104,7 @@ function EnterControl({
   refusal: string | undefined;
 }) {
   const { buy, pendingItemId } = useBuy();
-  if (kind === 'none') return null;
-  if (kind === 'onboarding') return <CompleteOnboarding />;
-  if (kind === 'ineligible') return <IneligibleNotice reason={refusal ?? ''} />;
-  if (kind === 'unavailable') {
-    return (
-      <p className="rounded-2xl border border-vault-700 bg-vault-900 px-4 py-3 text-center text-sm text-steel-400">
-        Not available for purchase at this time
-      </p>
-    );
-  }
+  if (kind !== 'buy') return <NotBuyable kind={kind} refusal={refusal} />;
   const pending = pendingItemId === item.id;
   const describedBy = stale ? 'draw-agreement draw-stale-note' : 'draw-agreement';
   return (

@@ -7,6 +7,21 @@ import { useBuy } from '../use-buy';
 import { IneligibleNotice } from './eligibility-notes';
 
 /**
+ * What the purchase area says instead of a button when the member cannot press it: nothing, the
+ * onboarding prompt, the operator's reason, or not available. Buy Now and Enter the draw alike.
+ */
+export function NotBuyable({ kind, refusal }: { kind: Exclude<AreaKind, 'buy'>; refusal: string | undefined }) {
+  if (kind === 'none') return null;
+  if (kind === 'onboarding') return <CompleteOnboarding />;
+  if (kind === 'ineligible') return <IneligibleNotice reason={refusal ?? ''} />;
+  return (
+    <p className="rounded-2xl border border-vault-700 bg-vault-900 px-4 py-3 text-center text-sm text-steel-400">
+      Not available for purchase at this time
+    </p>
+  );
+}
+
+/**
  * The purchase area under the current item: Buy Now, not available, or the onboarding prompt; or,
  * when the operator's rules refuse this member the item, the reason instead of Buy Now.
  * On stale state (not confirmed by the server for over 2 s) Buy Now does not look live: muted,
@@ -25,16 +40,7 @@ export function PurchaseArea({
   refusal: string | undefined;
 }) {
   const { buy, pendingItemId } = useBuy();
-  if (kind === 'none') return null;
-  if (kind === 'onboarding') return <CompleteOnboarding />;
-  if (kind === 'ineligible') return <IneligibleNotice reason={refusal ?? ''} />;
-  if (kind === 'unavailable') {
-    return (
-      <p className="rounded-2xl border border-vault-700 bg-vault-900 px-4 py-3 text-center text-sm text-steel-400">
-        Not available for purchase at this time
-      </p>
-    );
-  }
+  if (kind !== 'buy') return <NotBuyable kind={kind} refusal={refusal} />;
   const pending = pendingItemId === item.id;
   return (
     <div>
