@@ -57,6 +57,11 @@ export const ErrorCode = z.enum([
   'refund_not_allowed',
   /** A return outside the window, before delivery, or while another is in progress. */
   'return_not_allowed',
+  // Web Push
+  /** A subscription whose endpoint is not a push service this install sends to (it would be a request to anywhere). */
+  'push_service_refused',
+  /** Web Push is not configured on this install (no VAPID keys). */
+  'push_unavailable',
   // The server
   'service_unavailable',
   'server_error',

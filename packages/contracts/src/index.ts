@@ -17,6 +17,7 @@ export * from './json-patch';
 export * from './members';
 export * from './names';
 export * from './notify';
+export * from './push';
 export * from './report';
 export * from './show';
 export * from './show-follower';

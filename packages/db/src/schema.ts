@@ -465,7 +465,50 @@ export interface BuyPressesTable {
   presses: Generated<number>;
 }
 
+/** A browser a member turned Web Push on in (migration 0012). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expirationTime: Timestamp | null;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+  lastSuccessAt: Timestamp | null;
+}
+
+/** The push kinds a member wants; no row means every kind. */
+export interface PushPreferencesTable {
+  userId: string;
+  kinds: PushKind[];
+  updatedAt: Generated<Date>;
+}
+
+export type PushKind = 'show_starting' | 'hearted_next' | 'won' | 'shipped' | 'draw_drawn';
+
+/** A push to send to one subscription, written with its event and delivered after commit. */
+export interface PushOutboxTable {
+  id: Generated<string>;
+  subscriptionId: string;
+  userId: string;
+  kind: PushKind;
+  dedupeKey: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  sentAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  pushSubscriptions: PushSubscriptionsTable;
+  pushPreferences: PushPreferencesTable;
+  pushOutbox: PushOutboxTable;
   draws: DrawsTable;
   drawEntries: DrawEntriesTable;
   buyPresses: BuyPressesTable;
@@ -517,3 +560,5 @@ export type Return = Selectable<ReturnsTable>;
 export type Refund = Selectable<RefundsTable>;
 export type Draw = Selectable<DrawsTable>;
 export type DrawEntry = Selectable<DrawEntriesTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type PushOutboxRow = Selectable<PushOutboxTable>;

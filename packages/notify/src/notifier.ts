@@ -11,6 +11,8 @@ export interface Notifier {
   showLaunched(showId: string): Promise<void>;
   /** Deliver these outbox rows soon, after the transaction that wrote them committed; never throws, never blocks. */
   kick(outboxIds: string[]): void;
+  /** Deliver these push_outbox rows soon, after the transaction that wrote them committed; never throws, never blocks. */
+  kickPush(pushOutboxIds: string[]): void;
   close(): Promise<void>;
 }
 

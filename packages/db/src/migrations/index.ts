@@ -10,6 +10,7 @@ import * as accountMail from './0008-account-mail';
 import * as eligibility from './0009-eligibility';
 import * as fulfillment from './0010-fulfillment';
 import * as fairDrops from './0011-fair-drops';
+import * as push from './0012-push';
 
 // A static list instead of FileMigrationProvider: works the same under tsx, vitest and bundlers.
 // Names sort in apply order; never rename or edit one that has shipped — add the next (the one
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-eligibility': eligibility,
   '0010-fulfillment': fulfillment,
   '0011-fair-drops': fairDrops,
+  '0012-push': push,
 };
 
 export const migrationProvider: MigrationProvider = {
