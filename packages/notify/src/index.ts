@@ -4,6 +4,14 @@ export { createEmbeddedNotifier, type EmbeddedNotifierDeps } from './embedded';
 export { createMailer, type Mailer, type MailMessage, type NotifyLog } from './mailer';
 export { DEFAULT_REMINDER_LEAD_SECONDS, type Notifier } from './notifier';
 export { backoffMs, LEASE_MS, MAX_ATTEMPTS } from './outbox';
+export {
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  isAllowedPushEndpoint,
+  type PushServiceHost,
+  type PushServiceHosts,
+  parsePushServiceHosts,
+  pushEndpointHost,
+} from './push/endpoint';
 export { createQueueNotifier, jobIds, type QueueNotifierDeps } from './queue';
 export { fanOutLaunched, fanOutReminders, reminderWakeups, showsWithReminders } from './reminders';
 export type { MailLinks } from './render';
