@@ -1,3 +1,4 @@
+import { generateVapidKeys } from '@vault/notify';
 import { EnvError } from '@vault/server';
 import { describe, expect, it } from 'vitest';
 import { loadApiEnv } from './env';
@@ -8,6 +9,14 @@ const gateway = {
   AUTHNET_TRANSACTION_KEY: 'k'.repeat(16),
   AUTHNET_CLIENT_KEY: 'c'.repeat(64),
 };
+const scaledWithoutPush = {
+  DATABASE_URL: 'postgres://u@db/v',
+  REDIS_URL: 'redis://r:6379',
+  SESSION_SECRET: secret,
+  ...gateway,
+};
+const keys = generateVapidKeys();
+const vapid = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 
 describe('API environment', () => {
   it('needs nothing at all for embedded mode', () => {
@@ -25,7 +34,7 @@ describe('API environment', () => {
   it('is scaled when both DATABASE_URL and REDIS_URL are set, and then requires SESSION_SECRET', () => {
     const urls = { DATABASE_URL: 'postgres://u@db/v', REDIS_URL: 'redis://r:6379' };
     expect(() => loadApiEnv(urls)).toThrow(/SESSION_SECRET: is required in scaled mode/);
-    expect(loadApiEnv({ ...urls, SESSION_SECRET: secret, ...gateway }).mode).toBe('scaled');
+    expect(loadApiEnv({ ...urls, SESSION_SECRET: secret, ...gateway, ...vapid }).mode).toBe('scaled');
   });
 
   it('refuses half of scaled mode', () => {
@@ -60,7 +69,7 @@ describe('API environment', () => {
   });
 
   it('requires the simulator credentials in scaled mode (nothing defaults them)', () => {
-    const scaled = { DATABASE_URL: 'postgres://u@db/v', REDIS_URL: 'redis://r:6379', SESSION_SECRET: secret };
+    const scaled = { DATABASE_URL: 'postgres://u@db/v', REDIS_URL: 'redis://r:6379', SESSION_SECRET: secret, ...vapid };
     try {
       loadApiEnv({ ...scaled, AUTHNET_MODE: 'simulator' });
       expect.unreachable();
@@ -130,12 +139,7 @@ describe('API environment', () => {
   });
 
   it('opens no fixed metrics port in embedded mode unless METRICS_PORT is set; scaled mode defaults to 9464', () => {
-    const scaled = {
-      DATABASE_URL: 'postgres://u@db/v',
-      REDIS_URL: 'redis://r:6379',
-      SESSION_SECRET: secret,
-      ...gateway,
-    };
+    const scaled = { ...scaledWithoutPush, ...vapid };
     expect(loadApiEnv({}).metrics).toBeNull();
     expect(loadApiEnv({ METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
     expect(loadApiEnv({ METRICS_PORT: '9500', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
@@ -144,5 +148,53 @@ describe('API environment', () => {
     });
     expect(loadApiEnv(scaled).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
     expect(loadApiEnv({ ...scaled, METRICS_ENABLED: 'false' }).metrics).toBeNull();
+  });
+
+  describe('Web Push', () => {
+    const scaled = scaledWithoutPush;
+
+    it('requires the VAPID pair in scaled mode; embedded mode generates one when unset', () => {
+      // Both named in the one message.
+      expect(() => loadApiEnv(scaled)).toThrow(
+        /VAPID_PUBLIC_KEY: is required in scaled mode[\s\S]*VAPID_PRIVATE_KEY: is required in scaled mode/,
+      );
+      expect(loadApiEnv({ ...scaled, ...vapid })).toMatchObject({ mode: 'scaled', ...vapid });
+      expect(loadApiEnv({}).VAPID_PUBLIC_KEY).toBeUndefined();
+      expect(() => loadApiEnv({ VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(
+        /VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/,
+      );
+    });
+
+    it('takes only an uncompressed P-256 public key with its own 32-byte private key', () => {
+      const compressed = Buffer.from(keys.publicKey, 'base64url').subarray(0, 33).toString('base64url');
+      expect(() => loadApiEnv({ ...vapid, VAPID_PUBLIC_KEY: compressed })).toThrow(
+        /VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key \(65 bytes, base64url\)/,
+      );
+      const notAPoint = `C${keys.publicKey.slice(1)}`;
+      expect(() => loadApiEnv({ ...vapid, VAPID_PUBLIC_KEY: notAPoint })).toThrow(/starting with byte 0x04/);
+      expect(() => loadApiEnv({ ...vapid, VAPID_PRIVATE_KEY: 'a+b/c=' })).toThrow(
+        /VAPID_PRIVATE_KEY: must be a base64url string/,
+      );
+      const other = generateVapidKeys();
+      expect(() => loadApiEnv({ ...vapid, VAPID_PRIVATE_KEY: other.privateKey })).toThrow(
+        /VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY/,
+      );
+      const zero = Buffer.alloc(32).toString('base64url');
+      expect(() => loadApiEnv({ ...vapid, VAPID_PRIVATE_KEY: zero })).toThrow(/not a valid P-256 private key/);
+    });
+
+    it('takes a mailto: or https: subject, and push service hosts it can use', () => {
+      expect(loadApiEnv({ VAPID_SUBJECT: 'mailto:ops@vault.example' }).VAPID_SUBJECT).toBe('mailto:ops@vault.example');
+      expect(loadApiEnv({ VAPID_SUBJECT: 'https://vault.example/contact' }).VAPID_SUBJECT).toBeDefined();
+      expect(() => loadApiEnv({ VAPID_SUBJECT: 'ops@vault.example' })).toThrow(/VAPID_SUBJECT: must be a mailto:/);
+      expect(() => loadApiEnv({ VAPID_SUBJECT: 'http://vault.example' })).toThrow(/VAPID_SUBJECT/);
+      expect(loadApiEnv({}).PUSH_SERVICE_HOSTS).toContain('fcm.googleapis.com');
+      expect(loadApiEnv({ PUSH_SERVICE_HOSTS: 'http://127.0.0.1:4567' }).PUSH_SERVICE_HOSTS).toBe(
+        'http://127.0.0.1:4567',
+      );
+      expect(() => loadApiEnv({ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,*.com' })).toThrow(
+        /PUSH_SERVICE_HOSTS: not a push service host: \*\.com/,
+      );
+    });
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HUMAN_FLOOR_DEFAULT_MS } from '@vault/contracts';
+import { pushEnv, pushRules } from '@vault/notify';
 import {
   envBoolean,
   envPort,
@@ -54,7 +55,7 @@ export const ApiEnvObject = z.object({
     .string()
     .default('.data')
     .describe(
-      'Embedded mode: PGlite data and the generated secrets.json (session secret, demo admin password, the simulator’s credentials). A relative path is taken from the repository root, so pnpm start and pnpm dev share one. pnpm reset-demo deletes it.',
+      'Embedded mode: PGlite data and the generated secrets.json (session secret, demo admin password, the simulator’s credentials, the Web Push keys). A relative path is taken from the repository root, so pnpm start and pnpm dev share one. pnpm reset-demo deletes it.',
     ),
   DATABASE_URL: postgresUrl
     .optional()
@@ -115,6 +116,7 @@ export const ApiEnvObject = z.object({
       'json (one object per line) or pretty (pino-pretty). Unset: pretty when NODE_ENV=development is set (pnpm dev sets it), else json.',
     ),
   ...mailEnv,
+  ...pushEnv,
   GOOGLE_CLIENT_ID: z
     .string()
     .optional()
@@ -259,6 +261,7 @@ const DEFAULT_METRICS_PORT = 9464;
 
 export const ApiEnvSchema = ApiEnvObject.superRefine((env, ctx) => {
   mailRules(env, ctx);
+  pushRules(env, ctx, { scaled: Boolean(env.DATABASE_URL) });
   if (Boolean(env.DATABASE_URL) !== Boolean(env.REDIS_URL)) {
     ctx.addIssue({
       code: 'custom',

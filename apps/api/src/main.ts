@@ -21,7 +21,7 @@ async function main() {
   const sessionSecret = env.SESSION_SECRET ?? local?.sessionSecret;
   if (!sessionSecret) throw new Error('SESSION_SECRET is required');
 
-  const runtime = await openRuntime(env, { sessionSecret, simulator: local?.simulator });
+  const runtime = await openRuntime(env, { sessionSecret, simulator: local?.simulator, vapid: local?.vapid });
   const app = await buildApp(runtime, {
     logLevel: env.LOG_LEVEL,
     logStream: logStream(env.LOG_FORMAT),

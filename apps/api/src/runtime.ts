@@ -2,6 +2,7 @@ import path from 'node:path';
 import { migrateSimulator, type SimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus } from '@vault/bus';
 import { migrateAsOwner, migrateToLatest, openDatabase } from '@vault/db';
+import { resolveVapidSettings, type VapidKeys } from '@vault/notify';
 import { connectRedis, logStream, reportRedisOutages } from '@vault/server';
 import { pino } from 'pino';
 import type { AppDeps, PaymentsConfig } from './core/config';
@@ -41,6 +42,8 @@ export interface RuntimeSecrets {
   sessionSecret: string;
   /** The simulator's credentials for this install (embedded mode). */
   simulator?: SimulatorCredentials;
+  /** This install's Web Push pair (embedded mode); VAPID_* win when set. */
+  vapid?: VapidKeys;
 }
 
 export interface Runtime extends AppDeps {
@@ -106,6 +109,7 @@ export async function openRuntime(env: ApiEnv, secrets: RuntimeSecrets): Promise
         authorizationWarningDays: env.AUTHORIZATION_WARNING_DAYS,
       },
       payments,
+      push: resolveVapidSettings(env, publicUrl, secrets.vapid),
       oauth: {
         google:
           env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

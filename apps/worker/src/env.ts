@@ -1,3 +1,4 @@
+import { pushEnv, pushRules, resolveVapidSettings } from '@vault/notify';
 import {
   envPort,
   logFormat,
@@ -51,6 +52,8 @@ export const WorkerEnvObject = z.object({
    * production only with MAIL_TRANSPORT=log, and then without their links' tokens).
    */
   ...mailEnv,
+  /** The workers send the pushes in scaled mode: the API's VAPID pair, signed with the same subject. */
+  ...pushEnv,
   PUBLIC_URL: z
     .url()
     .optional()
@@ -66,11 +69,17 @@ export const WorkerEnvObject = z.object({
     .describe('How often due emails (retries, a delivery a crash left behind) are looked for.'),
 });
 
-export const WorkerEnvSchema = WorkerEnvObject.superRefine((env, ctx) => mailRules(env, ctx)).transform((env) => ({
-  ...env,
-  PUBLIC_URL: env.PUBLIC_URL ?? 'http://localhost:3000',
-  mailLinksRedacted: mailLinksRedacted(env),
-}));
+export const WorkerEnvSchema = WorkerEnvObject.superRefine((env, ctx) => {
+  mailRules(env, ctx);
+  pushRules(env, ctx, { scaled: true });
+}).transform((env) => {
+  const publicUrl = env.PUBLIC_URL ?? 'http://localhost:3000';
+  const push = resolveVapidSettings(env, publicUrl);
+  // pushRules refused an environment without the keys; this only tells the type checker.
+  if (!push) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required');
+  /** push: what the push sender signs with and checks endpoints against. */
+  return { ...env, PUBLIC_URL: publicUrl, mailLinksRedacted: mailLinksRedacted(env), push };
+});
 export type WorkerEnv = z.output<typeof WorkerEnvSchema>;
 
 export function loadWorkerEnv(source: Record<string, string | undefined> = process.env): WorkerEnv {

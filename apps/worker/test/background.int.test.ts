@@ -6,7 +6,14 @@ import {
   PRUNE_SESSIONS_EVERY_MS,
   tasksOf,
 } from '@vault/server';
-import { openTestDatabase, openTestRedis, TEST_REDIS_URL, type TestDatabase, type TestRedis } from '@vault/testing';
+import {
+  openTestDatabase,
+  openTestRedis,
+  TEST_REDIS_URL,
+  type TestDatabase,
+  type TestRedis,
+  vapidEnv,
+} from '@vault/testing';
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +41,7 @@ describe('the worker starts what the background registry gives it (Postgres, Red
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redis.prefix,
       NOTIFY_SWEEP_SECONDS: '7',
+      ...vapidEnv(),
     });
     background = await startWorkerBackground({
       db: database.db,

@@ -13,6 +13,7 @@ import {
   startProcess,
   startStack,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -152,6 +153,7 @@ async function runShowAcrossOutage(options: { stop: 'SIGTERM' | 'SIGKILL'; resta
       REDIS_PREFIX: redis.prefix,
       LOG_LEVEL: 'info',
       ...productionEnv,
+      ...vapidEnv(),
     });
     returned.push(worker);
     cleanups.push(() => worker.stop());

@@ -10,6 +10,7 @@ import {
   startLinkProxy,
   startProcess,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -29,7 +30,7 @@ async function behindLink(url: string): Promise<{ url: string; link: LinkProxy }
 }
 
 function startWorker(env: Record<string, string>): RunningProcess {
-  const worker = startProcess('apps/worker/src/main.ts', { LOG_LEVEL: 'info', ...env });
+  const worker = startProcess('apps/worker/src/main.ts', { LOG_LEVEL: 'info', ...vapidEnv(), ...env });
   cleanups.push(() => worker.stop());
   return worker;
 }

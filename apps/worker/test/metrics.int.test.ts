@@ -11,6 +11,7 @@ import {
   promtoolCheckMetrics,
   startProcess,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -44,6 +45,7 @@ describe('the worker’s Prometheus metrics', () => {
       REDIS_PREFIX: redis.prefix,
       WORKER_HEALTH_PORT: String(port),
       LOG_LEVEL: 'info',
+      ...vapidEnv(),
     });
     cleanups.push(() => worker.stop(2000));
     await worker.waitFor('show clock started');

@@ -8,6 +8,7 @@ import {
   startProcess,
   startSmtpCapture,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
@@ -76,6 +77,7 @@ describe('the worker sends notifications (real worker process, Postgres, Redis, 
         REMINDER_LEAD_SECONDS: String(LEAD_S),
         NOTIFY_SWEEP_SECONDS: '2',
         LOG_LEVEL: 'info',
+        ...vapidEnv(),
       });
       running.push(worker);
       await worker.waitFor('notifications started');

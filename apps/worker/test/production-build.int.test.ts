@@ -17,6 +17,7 @@ import {
   simulatorEnv,
   startProcessCommand,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -120,7 +121,12 @@ describe('the production build, run as the images run it', () => {
     const redis = await openTestRedis();
     try {
       const ports = { api: await freePort(), worker: await freePort() };
-      const shared = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix };
+      const shared = {
+        DATABASE_URL: database.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: redis.prefix,
+        ...vapidEnv(),
+      };
       // The images run NODE_ENV=production, which requires a PUBLIC_URL and a choice of mail.
       const productionMail = { PUBLIC_URL: `http://localhost:${ports.api}`, MAIL_TRANSPORT: 'log' };
       const overrides = {

@@ -12,6 +12,15 @@ export {
   parsePushServiceHosts,
   pushEndpointHost,
 } from './push/endpoint';
+export {
+  generateVapidKeys,
+  pushEnv,
+  pushRules,
+  resolveVapidSettings,
+  type VapidKeys,
+  type VapidSettings,
+  vapidPairProblem,
+} from './push/vapid';
 export { createQueueNotifier, jobIds, type QueueNotifierDeps } from './queue';
 export { fanOutLaunched, fanOutReminders, reminderWakeups, showsWithReminders } from './reminders';
 export type { MailLinks } from './render';

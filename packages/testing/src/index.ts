@@ -83,3 +83,4 @@ export {
   startStack,
   waitUntilServed,
 } from './stack';
+export { vapidEnv } from './vapid';

@@ -7,6 +7,7 @@ import { openTestRedis, type TestRedis } from './redis';
 import { TEST_REDIS_URL } from './services';
 import { simulatorEnv } from './simulator';
 import { startEmbeddedStack } from './stack-embedded';
+import { vapidEnv } from './vapid';
 
 /** The Postgres and Redis a scaled stack runs on, when a test brings its own (private servers, links it cuts). */
 export interface StackServices {
@@ -121,6 +122,8 @@ async function startScaledStack(options: StackOptions): Promise<Stack> {
       REDIS_URL: services.redisUrl,
       REDIS_PREFIX: services.redisPrefix,
       LOG_LEVEL: 'info',
+      // One Web Push pair for the whole deployment: the API hands it out, the workers sign with it.
+      ...vapidEnv(),
       ...options.env,
     };
     const apiEnv = {

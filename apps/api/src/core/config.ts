@@ -1,7 +1,7 @@
 import type { EventBus } from '@vault/bus';
 import type { FulfillmentSettings } from '@vault/contracts';
 import type { DatabaseHandle } from '@vault/db';
-import type { Mailer } from '@vault/notify';
+import type { Mailer, VapidSettings } from '@vault/notify';
 import type { Redis } from 'ioredis';
 import type { AbuseLimitOverrides } from './abuse-limits';
 import type { RateLimiter } from './rate-limiter';
@@ -49,6 +49,12 @@ export interface AppConfig {
   /** Configured external sign-in providers; absent ones answer "not available". */
   oauth: { google?: OAuthProviderConfig; oidc?: OAuthProviderConfig };
   payments: PaymentsConfig;
+  /**
+   * Web Push: the VAPID pair (VAPID_* in scaled mode, generated into secrets.json in embedded
+   * mode), the JWT's subject and the push services endpoints may name (PUSH_SERVICE_HOSTS).
+   * Unset or null: push is off (GET /api/push/public-key answers 503 push_unavailable).
+   */
+  push?: VapidSettings | null;
   /** Who may buy: the operator's minimum age and the state parcels ship from (eligibility rules). */
   eligibility?: EligibilityConfig;
   /**

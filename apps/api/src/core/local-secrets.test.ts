@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { vapidPairProblem } from '@vault/notify';
 import { describe, expect, it } from 'vitest';
 import { loadOrCreateLocalSecrets } from './local-secrets';
 
@@ -36,6 +37,24 @@ describe('embedded-mode local secrets', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir)).toEqual(['secrets.json']);
     expect(loadOrCreateLocalSecrets(dir)).toEqual(upgraded);
+  });
+
+  it('give every install its own Web Push pair, added to an older file without touching the rest', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vault-secrets-'));
+    const file = path.join(dir, 'secrets.json');
+    const { vapid: _, ...older } = loadOrCreateLocalSecrets(dir);
+    writeFileSync(file, JSON.stringify(older), { mode: 0o600 });
+    const upgraded = loadOrCreateLocalSecrets(dir);
+    expect(upgraded).toMatchObject(older);
+    // An uncompressed P-256 point and its 32-byte scalar, the pair web-push and browsers take.
+    expect(Buffer.from(upgraded.vapid.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(upgraded.vapid.privateKey, 'base64url')).toHaveLength(32);
+    expect(vapidPairProblem(upgraded.vapid)).toBeNull();
+    expect(loadOrCreateLocalSecrets(dir).vapid).toEqual(upgraded.vapid);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadOrCreateLocalSecrets(mkdtempSync(path.join(tmpdir(), 'vault-secrets-'))).vapid).not.toEqual(
+      upgraded.vapid,
+    );
   });
 
   it('refuse to silently replace a corrupt file', () => {

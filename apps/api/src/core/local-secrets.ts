@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateSimulatorCredentials } from '@vault/authnet-simulator';
+import { generateVapidKeys, vapidPairProblem } from '@vault/notify';
 import { z } from 'zod';
 
 const SimulatorSecrets = z.object({
@@ -9,29 +10,37 @@ const SimulatorSecrets = z.object({
   transactionKey: z.string().min(16),
   clientKey: z.string().min(50),
 });
+const VapidSecrets = z
+  .object({ publicKey: z.string(), privateKey: z.string() })
+  .refine((keys) => vapidPairProblem(keys) === null, 'the VAPID keys are not a P-256 pair');
 const LocalSecrets = z.object({
   sessionSecret: z.string().min(32),
   demoAdminPassword: z.string().min(8),
   /** The payment simulator's merchant credentials for this install (see @vault/authnet-simulator). */
   simulator: SimulatorSecrets,
+  /** This install's Web Push (VAPID) pair: every browser subscription is bound to its public key. */
+  vapid: VapidSecrets,
 });
 export type LocalSecrets = z.infer<typeof LocalSecrets>;
-// Files written before the simulator had per-install credentials lack them; they are added.
-const StoredSecrets = LocalSecrets.extend({ simulator: SimulatorSecrets.optional() });
+// Files written before the simulator had per-install credentials, or before Web Push, lack them;
+// what is missing is added and the rest kept (a new VAPID pair would orphan every subscription).
+const StoredSecrets = LocalSecrets.extend({ simulator: SimulatorSecrets.optional(), vapid: VapidSecrets.optional() });
 
 /**
- * Embedded mode needs no configuration, yet sessions must survive a restart and the payment
- * simulator must not accept credentials anyone else knows: the secrets are generated on first
- * start and kept under DATA_DIR (mode 0600). Scaled mode never uses this.
+ * Embedded mode needs no configuration, yet sessions must survive a restart, the payment
+ * simulator must not accept credentials anyone else knows and Web Push subscriptions must outlive
+ * a restart: the secrets are generated on first start and kept under DATA_DIR (mode 0600). Scaled
+ * mode never uses this.
  */
 export function loadOrCreateLocalSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'secrets.json');
   const stored = readStored(file);
-  if (stored?.simulator) return { ...stored, simulator: stored.simulator };
+  if (stored?.simulator && stored.vapid) return { ...stored, simulator: stored.simulator, vapid: stored.vapid };
   const secrets: LocalSecrets = {
     sessionSecret: stored?.sessionSecret ?? randomBytes(32).toString('base64url'),
     demoAdminPassword: stored?.demoAdminPassword ?? randomBytes(9).toString('base64url'),
-    simulator: generateSimulatorCredentials(),
+    simulator: stored?.simulator ?? generateSimulatorCredentials(),
+    vapid: stored?.vapid ?? generateVapidKeys(),
   };
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const json = `${JSON.stringify(secrets, null, 2)}\n`;

@@ -10,6 +10,7 @@ import {
   simulatorEnv,
   startProcess,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -74,7 +75,12 @@ describe('scaled mode as real processes on Postgres and Redis', () => {
     const redis = await openTestRedis();
     try {
       const port = await freePort();
-      const shared = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix };
+      const shared = {
+        DATABASE_URL: database.url,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: redis.prefix,
+        ...vapidEnv(),
+      };
       const api = start('apps/api/src/main.ts', {
         ...shared,
         ...simulatorEnv(),
@@ -108,6 +114,7 @@ describe('scaled mode as real processes on Postgres and Redis', () => {
         REDIS_URL: 'redis://127.0.0.1:1',
         SESSION_SECRET: 'a-test-secret-that-is-long-enough-1234',
         ...simulatorEnv(),
+        ...vapidEnv(),
         SERVE_WEB: 'false',
       });
       const code = await new Promise<number | null>((resolve) => api.child.once('exit', resolve));

@@ -15,6 +15,7 @@ import {
   startPrivatePrometheus,
   startProcess,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +201,7 @@ describe('a real Prometheus scraping the API and a worker', () => {
       REDIS_PREFIX: redis.prefix,
       WORKER_HEALTH_PORT: String(workerPort),
       LOG_LEVEL: 'info',
+      ...vapidEnv(),
     });
     stops.push(() => worker.stop());
     await worker.waitFor('worker started');

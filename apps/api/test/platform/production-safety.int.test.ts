@@ -11,6 +11,7 @@ import {
   simulatorEnv,
   startProcess,
   TEST_REDIS_URL,
+  vapidEnv,
 } from '@vault/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -199,6 +200,7 @@ describe('ports: a vault that is serving is never killed by a port it wants late
         REDIS_PREFIX: redis.prefix,
         SESSION_SECRET: 'a-test-secret-that-is-long-enough-1234',
         ...simulatorEnv(),
+        ...vapidEnv(),
         PORT: String(port),
         SERVE_WEB: 'false',
         LOG_LEVEL: 'info',
