@@ -132,7 +132,7 @@ describe.each(backends)('the mail outbox deliverer on %s (real SMTP)', (backend)
       .execute();
 
     const wakeup = { showId: show.id, kind: 'soon' as const, launchAt };
-    const written = await fanOutReminders(db(), wakeup, Date.now());
+    const written = (await fanOutReminders(db(), wakeup, Date.now())).mail;
     expect(written).toHaveLength(3);
     const rows = await db().selectFrom('mailOutbox').selectAll().where('id', 'in', written).execute();
     expect(rows.map((r) => r.dedupeKey).sort()).toEqual(
@@ -140,14 +140,14 @@ describe.each(backends)('the mail outbox deliverer on %s (real SMTP)', (backend)
     );
     expect(rows[0]?.payload).toEqual({ showId: show.id, launchAt });
     // The same wake-up again (a retry): nothing new.
-    expect(await fanOutReminders(db(), wakeup, Date.now())).toEqual([]);
+    expect((await fanOutReminders(db(), wakeup, Date.now())).mail).toEqual([]);
     // A wake-up armed for another launch time (the show was rescheduled since): nothing.
-    expect(await fanOutReminders(db(), { ...wakeup, kind: 'launch', launchAt: launchAt - 60_000 }, Date.now())).toEqual(
-      [],
-    );
+    expect(
+      (await fanOutReminders(db(), { ...wakeup, kind: 'launch', launchAt: launchAt - 60_000 }, Date.now())).mail,
+    ).toEqual([]);
     // An early start, then the launch-time wake-up: the launch email is written once.
     await db().updateTable('shows').set({ status: 'running' }).where('id', '=', show.id).execute();
-    expect(await fanOutLaunched(db(), show.id, Date.now())).toHaveLength(3);
-    expect(await fanOutReminders(db(), { ...wakeup, kind: 'launch' }, launchAt)).toEqual([]);
+    expect((await fanOutLaunched(db(), show.id, Date.now())).mail).toHaveLength(3);
+    expect((await fanOutReminders(db(), { ...wakeup, kind: 'launch' }, launchAt)).mail).toEqual([]);
   });
 });

@@ -77,7 +77,9 @@ export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & {
 
   const wake = async (wakeup: ReminderWakeup, attempt: number) => {
     try {
-      deliverSoon(await fanOutReminders(deps.db, wakeup, Date.now()));
+      const written = await fanOutReminders(deps.db, wakeup, Date.now());
+      deliverSoon(written.mail);
+      notifier.kickPush(written.push);
     } catch (error) {
       if (attempt >= WAKE_ATTEMPTS || closed) throw error;
       deps.log.warn({ err: error, showId: wakeup.showId, kind: wakeup.kind }, 'reminder wake-up failed, will retry');
@@ -99,10 +101,13 @@ export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & {
     for (const wakeup of wakeups) armWake(wakeup);
   };
 
-  return {
+  // Named, so a reminder wake-up (above) hands its pushes to the same kickPush as the API's.
+  const notifier: Notifier & { start(): Promise<void> } = {
     armReminders,
     async showLaunched(showId) {
-      deliverSoon(await fanOutLaunched(deps.db, showId, Date.now()));
+      const written = await fanOutLaunched(deps.db, showId, Date.now());
+      deliverSoon(written.mail);
+      notifier.kickPush(written.push);
     },
     kick(ids) {
       deliverSoon(ids);
@@ -124,4 +129,5 @@ export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & {
       ]);
     },
   };
+  return notifier;
 }

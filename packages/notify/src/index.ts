@@ -12,6 +12,8 @@ export {
   parsePushServiceHosts,
   pushEndpointHost,
 } from './push/endpoint';
+export { idsOf, insertPushes, pushPayload } from './push/fan-out';
+export { fanOutHeartedNext, heartedNextHook } from './push/hearted';
 export {
   generateVapidKeys,
   pushEnv,
@@ -22,7 +24,13 @@ export {
   vapidPairProblem,
 } from './push/vapid';
 export { createQueueNotifier, jobIds, type QueueNotifierDeps } from './queue';
-export { fanOutLaunched, fanOutReminders, reminderWakeups, showsWithReminders } from './reminders';
+export {
+  fanOutLaunched,
+  fanOutReminders,
+  type RemindersWritten,
+  reminderWakeups,
+  showsWithReminders,
+} from './reminders';
 export type { MailLinks } from './render';
 export { formatMoney, formatWhen, orderNumber } from './templates';
 export { type NotifyWorkerDeps, startNotifyWorker } from './worker';

@@ -1,6 +1,7 @@
 import type { ReminderKind } from '@vault/contracts';
 import type { Database } from '@vault/db';
 import { type Kysely, sql } from 'kysely';
+import { idsOf, insertPushes, pushPayload } from './push/fan-out';
 
 /** One wake-up of a show's reminders: which email, for which launch time, due when (epoch ms). */
 export interface ReminderWakeup {
@@ -47,24 +48,30 @@ export async function showsWithReminders(db: Kysely<Database>): Promise<string[]
   return rows.map((row) => row.id);
 }
 
+/** What a reminder wake-up wrote: the emails' mail_outbox ids and the pushes' push_outbox ids, to deliver. */
+export interface RemindersWritten {
+  mail: string[];
+  push: string[];
+}
+
 /**
- * A wake-up writes one outbox row per subscriber, in ONE statement that also checks the show: it
- * writes nothing once `launchAt` is no longer the show's launch time (rescheduled: the new time
- * has wake-ups of its own) or the show is past the point where the email makes sense. The dedupe
- * key makes a duplicate wake-up (a retry, a re-arm, the T wake-up after an early start) write
- * nothing. Returns the ids of the rows it wrote, to deliver.
+ * A wake-up writes one email per subscriber and one push per browser of each subscriber who wants
+ * show_starting pushes, in ONE statement that also checks the show: it writes nothing once
+ * `launchAt` is no longer the show's launch time (rescheduled: the new time has wake-ups of its
+ * own) or the show is past the point where the reminder makes sense. The dedupe keys make a
+ * duplicate wake-up (a retry, a re-arm, the T wake-up after an early start) write nothing.
  */
 export async function fanOutReminders(
   db: Kysely<Database>,
   wakeup: { showId: string; kind: ReminderKind; launchAt: number },
   now: number,
-): Promise<string[]> {
+): Promise<RemindersWritten> {
   const { kind, launchAt } = wakeup;
   const due =
     kind === 'soon'
       ? sql`s.status = 'scheduled' and s.launch_time > ${new Date(now)}`
       : sql`s.status in ('scheduled', 'running', 'paused')`;
-  return insertFor(db, wakeup, sql`floor(extract(epoch from s.launch_time) * 1000) = ${launchAt} and ${due}`);
+  return insertFor(db, wakeup, sql`floor(extract(epoch from s.launch_time) * 1000) = ${launchAt} and ${due}`, now);
 }
 
 /**
@@ -72,28 +79,45 @@ export async function fanOutReminders(
  * launch time when it has one (so the launch-time wake-up that follows writes nothing twice; a
  * resumed show's were sent before), else for `at`.
  */
-export async function fanOutLaunched(db: Kysely<Database>, showId: string, at: number): Promise<string[]> {
+export async function fanOutLaunched(db: Kysely<Database>, showId: string, at: number): Promise<RemindersWritten> {
   const show = await db.selectFrom('shows').select(['launchTime']).where('id', '=', showId).executeTakeFirst();
-  if (!show) return [];
+  if (!show) return { mail: [], push: [] };
   const launchAt = show.launchTime?.getTime() ?? at;
-  return insertFor(db, { showId, kind: 'launch', launchAt }, sql`s.status in ('running', 'paused')`);
+  return insertFor(db, { showId, kind: 'launch', launchAt }, sql`s.status in ('running', 'paused')`, at);
 }
 
 async function insertFor(
   db: Kysely<Database>,
   wakeup: { showId: string; kind: ReminderKind; launchAt: number },
   condition: ReturnType<typeof sql>,
-): Promise<string[]> {
+  now: number,
+): Promise<RemindersWritten> {
   const { showId, kind, launchAt } = wakeup;
   // reminderDedupeKey(kind, showId, userId, launchAt), spelled in SQL (a test holds them equal).
   const mailKind = `reminder_${kind}`;
-  const result = await sql<{ id: string }>`
-    insert into mail_outbox (kind, dedupe_key, user_id, payload)
-    select ${mailKind}, ${mailKind}::text || ':' || r.show_id || ':' || r.user_id || ':' || ${String(launchAt)}::text,
-      r.user_id, ${JSON.stringify({ showId, launchAt })}::jsonb
-    from show_reminders r join shows s on s.id = r.show_id
-    where r.show_id = ${showId} and s.kind = 'live' and ${condition}
-    on conflict (dedupe_key) do nothing
-    returning id`.execute(db);
-  return result.rows.map((row) => row.id);
+  const result = await sql<RemindersWritten>`
+    with audience as (
+      select r.user_id, s.title
+      from show_reminders r join shows s on s.id = r.show_id
+      where r.show_id = ${showId} and s.kind = 'live' and ${condition}
+    ), mail as (
+      insert into mail_outbox (kind, dedupe_key, user_id, payload)
+      select ${mailKind}, ${mailKind}::text || ':' || ${showId}::text || ':' || a.user_id || ':' || ${String(launchAt)}::text,
+        a.user_id, ${JSON.stringify({ showId, launchAt })}::jsonb
+      from audience a
+      on conflict (dedupe_key) do nothing
+      returning id
+    ), push as (${insertPushes(
+      'show_starting',
+      sql`select a.user_id, ${`${showId}:${kind}:${launchAt}`}::text as subject,
+        ${pushPayload('show_starting', {
+          showId: sql`${showId}::text`,
+          showTitle: sql`a.title`,
+          phase: sql`${kind}::text`,
+        })} as payload
+      from audience a`,
+      new Date(now),
+    )})
+    select ${idsOf('mail')} as mail, ${idsOf('push')} as push`.execute(db);
+  return result.rows[0] ?? { mail: [], push: [] };
 }

@@ -42,14 +42,16 @@ export async function startNotifyWorker(deps: NotifyWorkerDeps) {
   const handle = async (job: NotifyJob) => {
     switch (job.type) {
       case 'reminders': {
-        const ids = await fanOutReminders(deps.db, job, Date.now());
-        await notifier.deliver(ids);
-        return { written: ids.length };
+        const { mail, push } = await fanOutReminders(deps.db, job, Date.now());
+        await notifier.deliver(mail);
+        notifier.kickPush(push);
+        return { written: mail.length, pushes: push.length };
       }
       case 'launched': {
-        const ids = await fanOutLaunched(deps.db, job.showId, job.at);
-        await notifier.deliver(ids);
-        return { written: ids.length };
+        const { mail, push } = await fanOutLaunched(deps.db, job.showId, job.at);
+        await notifier.deliver(mail);
+        notifier.kickPush(push);
+        return { written: mail.length, pushes: push.length };
       }
       case 'deliver': {
         const outcome = await deliverer.deliver(job.outboxId);

@@ -34,6 +34,9 @@ const EARLY_TOLERANCE_MS = 1000;
  */
 export const STALLED_RECHECK_MS = 1000;
 
+/** A transition that was applied (what afterTransition is told). */
+export type AppliedTransition = Extract<ApplyResult, { ok: true }>;
+
 /**
  * Drives shows: applies commands through the pure machine in one transaction, then publishes the
  * change on the bus (every API instance refreshes its snapshot and pushes to its sockets) and arms
@@ -44,6 +47,13 @@ export function createShowDriver(deps: {
   bus: EventBus;
   scheduler: WakeScheduler;
   now?: () => number;
+  /**
+   * Runs after each applied transition, once it is published and the next wake-up armed (so it
+   * never delays the show): what the rest of the vault does about it (the hearted-item pushes).
+   * Its failure is logged and never fails the transition, which has committed.
+   */
+  afterTransition?(showId: string, result: AppliedTransition): Promise<void>;
+  log?: { error(details: object, message: string): void };
 }): ShowDriver {
   const now = deps.now ?? Date.now;
 
@@ -54,6 +64,11 @@ export function createShowDriver(deps: {
     if (!result.ok) return result;
     if (result.changed) await publish(showId, result.state.step);
     if (result.wakeAt !== null) await deps.scheduler.schedule(showId, result.state.step, result.wakeAt);
+    if (result.changed && deps.afterTransition) {
+      await deps.afterTransition(showId, result).catch((error: unknown) => {
+        deps.log?.error({ err: error, showId, step: result.state.step }, 'after a show transition: failed');
+      });
+    }
     return result;
   }
 

@@ -1,6 +1,12 @@
 export { createQueueScheduler, dueAtOfClockJob } from './bullmq-scheduler';
 export { cancelOpenDraws, newSeed } from './draws';
-export { createShowDriver, createTimerScheduler, type ShowDriver, type WakeScheduler } from './driver';
+export {
+  type AppliedTransition,
+  createShowDriver,
+  createTimerScheduler,
+  type ShowDriver,
+  type WakeScheduler,
+} from './driver';
 export { inLineupOrder, lineupKey, lineupPosition, newItemStatus, nextItemIndex } from './lineup';
 export {
   type Effect,

@@ -126,5 +126,6 @@ export const api = {
   post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),
   put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
-  delete: <T>(url: string) => request<T>('DELETE', url),
+  /** A body only where the resource is named by it (DELETE /api/push/subscriptions `{ endpoint }`). */
+  delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, body),
 };

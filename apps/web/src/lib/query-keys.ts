@@ -15,3 +15,6 @@ export const purchasesKey = ['/api/purchases'] as const;
 
 /** GET /api/test-products: the $1 test products on sale; refreshed after every purchase. */
 export const testProductsKey = ['/api/test-products'] as const;
+
+/** GET /api/push/preferences: the member's push switches (every device alike) and how many devices receive them. */
+export const pushPreferencesKey = ['/api/push/preferences'] as const;

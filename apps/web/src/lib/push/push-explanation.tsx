@@ -1,0 +1,48 @@
+import { useEffect, useId, useRef } from 'react';
+import { Button } from '../../components/ui/button';
+import { EXPLANATION } from './messages';
+
+/**
+ * What push is for, said before the browser asks: the permission question comes only from
+ * Continue. It takes the focus when it opens, so a keyboard or screen-reader user lands on it.
+ */
+export function PushExplanation({
+  title,
+  pending,
+  onContinue,
+  onNotNow,
+}: {
+  title: string;
+  /** The browser is being asked (or subscribing): both buttons wait. */
+  pending: boolean;
+  onContinue: () => void;
+  onNotNow: () => void;
+}) {
+  const id = useId();
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <section
+      ref={box}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      className="rounded-2xl border border-brass-500/40 bg-vault-950 p-4 text-left focus:outline-none"
+    >
+      <p id={`${id}-title`} className="font-semibold text-sm text-white">
+        {title}
+      </p>
+      <p id={`${id}-text`} className="mt-1 text-sm text-steel-200 leading-relaxed">
+        {EXPLANATION}
+      </p>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <Button onClick={onContinue} disabled={pending}>
+          {pending ? 'Waiting for your browser…' : 'Continue'}
+        </Button>
+        <Button variant="secondary" onClick={onNotNow} disabled={pending}>
+          Not now
+        </Button>
+      </div>
+    </section>
+  );
+}
