@@ -4,6 +4,7 @@ import { VaultMark } from '../../../components/vault-mark';
 import { paths } from '../../../lib/paths';
 import { AccountSettingsDialog, type SettingsTab } from './account-settings-dialog';
 import { EligibilityCard } from './eligibility-card';
+import { NotificationsCard } from './notifications-card';
 import { PaymentMethodsCard } from './payment-methods-card';
 import { ProfileCard } from './profile-card';
 import { PurchaseHistory } from './purchase-history';
@@ -58,6 +59,7 @@ export function AccountPage() {
           <PaymentMethodsCard onAdd={() => openOn('payment')} />
           <EligibilityCard className="md:col-span-2" />
           <PurchaseHistory className="md:col-span-2" />
+          <NotificationsCard className="md:col-span-2" />
         </div>
       </main>
 

@@ -1,4 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { OrdersTab } from './orders-tab';
 import { PaymentTab } from './payment-tab';
@@ -16,6 +18,27 @@ export type SettingsTab = (typeof tabs)[number]['value'];
 
 const isTab = (value: string): value is SettingsTab => tabs.some((t) => t.value === value);
 
+/**
+ * `/account?tab=orders` (the page a won or shipped notification opens) opens the dialog on that
+ * tab. The parameter is then dropped, so closing the dialog and reloading stays on the page.
+ */
+function useTabFromLink(onOpenChange: (open: boolean) => void, onTabChange: (tab: SettingsTab) => void) {
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  useEffect(() => {
+    if (asked === null || !isTab(asked)) return;
+    onTabChange(asked);
+    onOpenChange(true);
+    setSearch(
+      (params) => {
+        params.delete('tab');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [asked, onOpenChange, onTabChange, setSearch]);
+}
+
 /** The account-settings dialog: Profile / Orders / Payment / Settings. */
 export function AccountSettingsDialog({
   open,
@@ -28,6 +51,7 @@ export function AccountSettingsDialog({
   onOpenChange: (open: boolean) => void;
   onTabChange: (tab: SettingsTab) => void;
 }) {
+  useTabFromLink(onOpenChange, onTabChange);
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogPanel
