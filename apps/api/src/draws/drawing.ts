@@ -32,6 +32,8 @@ export interface DrawingDeps {
   sell(args: { drawId: string; showItemId: string; userId: string }): Promise<DrawnSale>;
   /** Every screen reloads the show (and with it the draw). */
   notify(showId: string): Promise<void>;
+  /** Delivers push_outbox rows after their statement committed (the entrants' draw_drawn). */
+  kickPush(pushOutboxIds: string[]): void;
   metrics: Pick<DrawMetrics, 'closed'>;
   /** A drawing draw whose lease has not moved for this long is taken over (its replica died). */
   staleMs: number;
@@ -88,6 +90,7 @@ export function createDrawing(deps: DrawingDeps) {
       now: new Date(now()),
     });
     if (!ended) return;
+    deps.kickPush(ended.pushIds);
     deps.metrics.closed(status);
     await deps.notify(draw.showId);
   }

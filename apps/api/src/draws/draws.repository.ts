@@ -1,4 +1,5 @@
 import type { Draw, DrawEntry } from '@vault/db';
+import { idsOf, insertPushes, pushPayload } from '@vault/notify';
 import { sql } from 'kysely';
 import type { Db } from '../core/db';
 
@@ -127,7 +128,13 @@ export async function markOutcome(
     .execute();
 }
 
-/** The end of a draw: drawn (with its winner and purchase), no_winner or cancelled; once. */
+/**
+ * The end of a draw: drawn (with its winner and purchase), no_winner or cancelled; once. A draw
+ * that was drawn (won or not) tells every entrant so in the same statement: a draw_drawn push to
+ * each browser of each entrant who wants them (the winner's "won" came with the purchase). A
+ * cancelled draw drew nobody: no push. Undefined when the draw had already ended; else the ids
+ * of the pushes written, to deliver.
+ */
 export async function finishDraw(
   db: Db,
   args: {
@@ -137,21 +144,29 @@ export async function finishDraw(
     purchaseId?: string;
     now: Date;
   },
-): Promise<boolean> {
-  const row = await db
-    .updateTable('draws')
-    .set({
-      status: args.status,
-      winnerEntryNumber: args.winnerEntryNumber ?? null,
-      purchaseId: args.purchaseId ?? null,
-      closedAt: args.now,
-      updatedAt: args.now,
-    })
-    .where('id', '=', args.drawId)
-    .where('status', 'in', ['open', 'drawing'])
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+): Promise<{ pushIds: string[] } | undefined> {
+  const result = await sql<{ ended: number; pushIds: string[] }>`
+    with ended as (
+      update draws
+      set status = ${args.status}, winner_entry_number = ${args.winnerEntryNumber ?? null}::int,
+        purchase_id = ${args.purchaseId ?? null}::uuid, closed_at = ${args.now}, updated_at = ${args.now}
+      where id = ${args.drawId} and status in ('open', 'drawing')
+      returning id, show_item_id
+    ), pushes as (${insertPushes(
+      'draw_drawn',
+      sql`select e.user_id, d.id::text as subject,
+        ${pushPayload('draw_drawn', {
+          drawId: sql`d.id`,
+          showItemId: sql`d.show_item_id`,
+          itemTitle: sql`i.title`,
+        })} as payload
+      from ended d join draw_entries e on e.draw_id = d.id join show_items i on i.id = d.show_item_id
+      where ${args.status}::text in ('drawn', 'no_winner')`,
+      args.now,
+    )})
+    select (select count(*) from ended)::int as ended, ${idsOf('pushes')} as push_ids`.execute(db);
+  const row = result.rows[0];
+  return row && row.ended > 0 ? { pushIds: row.pushIds } : undefined;
 }
 
 /**

@@ -61,6 +61,7 @@ export const draws = fp(
       pseudonym,
       sell: (args) => app.sales.seller.sellDrawn(args),
       notify: (showId) => app.shows.driver.notify(showId),
+      kickPush: (ids) => app.notify.kickPush(ids),
       metrics,
       // A charge without an answer may take two gateway timeouts before the reconciler settles it.
       staleMs: Math.max(STALE_DRAWING_MS, app.config.payments.timeoutMs * 2 + 5_000),

@@ -1,5 +1,7 @@
 import type { Carrier, MemberShipmentStatus } from '@vault/contracts';
 import type { Shipment } from '@vault/db';
+import { idsOf, insertPushes, pushPayload } from '@vault/notify';
+import { sql } from 'kysely';
 import type { Db } from '../core/db';
 import type { ClassShipping } from './package-rules';
 
@@ -116,23 +118,41 @@ export async function markShipped(
     .executeTakeFirst();
 }
 
-/** The shipped email, once per package (its dedupe key); the row's id, or undefined if it was queued before. */
-export async function queueShippedMail(
+/**
+ * The package's "shipped" notices, once per package (their dedupe keys): the email, and a push to
+ * each browser of the member if they want shipped pushes (its first item's title, oldest purchase
+ * first as the package lists them, and how many items), in one statement of the ship transaction.
+ * The email's row id (undefined if it was queued before) and the pushes' ids, to deliver.
+ */
+export async function queueShippedNotices(
   trx: Db,
-  mail: { shipmentId: string; userId: string; dedupeKey: string },
-): Promise<string | undefined> {
-  const row = await trx
-    .insertInto('mailOutbox')
-    .values({
-      kind: 'shipment_shipped',
-      dedupeKey: mail.dedupeKey,
-      userId: mail.userId,
-      payload: JSON.stringify({ shipmentId: mail.shipmentId }),
-    })
-    .onConflict((oc) => oc.column('dedupeKey').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+  notice: { shipmentId: string; userId: string; dedupeKey: string; at: Date },
+): Promise<{ mailId: string | undefined; pushIds: string[] }> {
+  const { shipmentId, userId } = notice;
+  const result = await sql<{ mailId: string | null; pushIds: string[] }>`
+    with mail as (
+      insert into mail_outbox (kind, dedupe_key, user_id, payload)
+      values ('shipment_shipped', ${notice.dedupeKey}, ${userId}, ${JSON.stringify({ shipmentId })}::jsonb)
+      on conflict (dedupe_key) do nothing
+      returning id
+    ), contents as (
+      select (array_agg(i.title order by p.created_at, p.id))[1] as first_title, count(*)::int as items
+      from purchases p join show_items i on i.id = p.show_item_id
+      where p.shipment_id = ${shipmentId}
+    ), pushes as (${insertPushes(
+      'shipped',
+      sql`select ${userId}::uuid as user_id, ${shipmentId}::text as subject,
+        ${pushPayload('shipped', {
+          shipmentId: sql`${shipmentId}::text`,
+          itemTitle: sql`c.first_title`,
+          items: sql`c.items`,
+        })} as payload
+      from contents c where c.items > 0`,
+      notice.at,
+    )})
+    select (select id from mail) as mail_id, ${idsOf('pushes')} as push_ids`.execute(trx);
+  const row = result.rows[0];
+  return { mailId: row?.mailId ?? undefined, pushIds: row?.pushIds ?? [] };
 }
 
 export async function markDelivered(db: Db, shipmentId: string, at: Date): Promise<boolean> {

@@ -17,7 +17,7 @@ import {
   findShipmentRow,
   listShipmentItems,
   markShipped,
-  queueShippedMail,
+  queueShippedNotices,
   releaseShipment,
   type ShipmentItemRow,
   takeShipment,
@@ -94,7 +94,7 @@ export async function shipShipment(
   }
 
   const facts = packageFacts(items, rules);
-  const mailId = await withTransaction(deps.db, async (trx) => {
+  const notices = await withTransaction(deps.db, async (trx) => {
     const shipped = await markShipped(trx, shipmentId, {
       ...shipping,
       adultSignature: facts.adultSignature,
@@ -103,13 +103,15 @@ export async function shipShipment(
     });
     // The capture reconciler gave it back to packing meanwhile (it took too long): ship again.
     if (!shipped) throw new AppError(409, 'conflict', fulfillmentMessages.notPackable);
-    return queueShippedMail(trx, {
+    return queueShippedNotices(trx, {
       shipmentId,
       userId: shipped.userId,
       dedupeKey: shipmentShippedDedupeKey(shipmentId),
+      at: shipped.shippedAt ?? new Date(deps.now()),
     });
   });
-  if (mailId) deps.notify.kick([mailId]);
+  if (notices.mailId) deps.notify.kick([notices.mailId]);
+  deps.notify.kickPush(notices.pushIds);
   return getShipment(deps, shipmentId);
 }
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ShowStateView } from '@vault/contracts';
+import { heartedNextHook } from '@vault/notify';
 import { quietRedisErrors } from '@vault/server';
 import {
   createQueueScheduler,
@@ -109,7 +110,15 @@ export const showEngine = fp(
         if (!closed) retry = setTimeout(refresh, REFRESH_RETRY_MS).unref();
       });
     };
-    const base = createShowDriver({ db: app.db, bus: app.bus, scheduler });
+    const base = createShowDriver({
+      db: app.db,
+      bus: app.bus,
+      scheduler,
+      // The hearted-item pushes of each transition this instance applies (the clock embedded; an
+      // admin's Start either way). app.notify is read when a transition happens, after start-up.
+      afterTransition: heartedNextHook({ db: app.db, kickPush: (ids) => app.notify.kickPush(ids) }),
+      log: app.log,
+    });
     driver = {
       ...base,
       // Read-your-writes on this instance: the admin's next request sees the command's result

@@ -100,8 +100,12 @@ export function createCharging(
       shippingAddress: claim.shippingAddress,
       now: new Date(now()),
     });
-    // The receipt goes out after the commit, off the Buy's path (the outbox sweep retries it).
-    if (settled) deps.notify.kick([settled.receiptId]);
+    // The receipt and the won pushes go out after the commit, off the Buy's path (the outbox
+    // sweeps retry them).
+    if (settled) {
+      deps.notify.kick([settled.receiptId]);
+      deps.notify.kickPush(settled.pushIds);
+    }
     const purchase = settled?.purchase;
     await announce(claim).catch((error: unknown) => log.error({ err: error }, 'announcing a sale failed'));
     // Undefined: the reconciler settled it first; its purchase is the answer.

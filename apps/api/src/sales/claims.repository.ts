@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EligibilityBasis } from '@vault/contracts';
 import type { Database, Purchase, SaleClaim } from '@vault/db';
+import { idsOf, insertPushes, pushPayload } from '@vault/notify';
 import { putBackUnsold, showSold, soldToClaim } from '@vault/show';
 import { sql, type Transaction } from 'kysely';
 import { type Db, withTransaction } from '../core/db';
@@ -209,8 +210,9 @@ export async function settleClaim(
     const shippingAddress = args.shippingAddress ?? (await shippingAddressOf(trx, claim.userId));
     // The receipt is written with the sale (the outbox): it exists exactly when the purchase does,
     // and is delivered after this commits (never inside the Buy's answer); its dedupe key is the
-    // purchase, so nothing can write it twice.
-    const row = await sql<Purchase & { receiptId: string }>`
+    // purchase, so nothing can write it twice. The member's "you won" pushes (one per browser, if
+    // they want them) are another CTE of the same statement: no round trip more on the Buy.
+    const row = await sql<Purchase & { receiptId: string; pushIds: string[] }>`
       with bought as (
         insert into purchases (user_id, show_item_id, amount, status, transaction_id, shipping_address, claim_id,
           idempotency_key, eligibility, updated_at)
@@ -222,10 +224,16 @@ export async function settleClaim(
         insert into mail_outbox (kind, dedupe_key, user_id, payload)
         select 'receipt', 'receipt:' || b.id, b.user_id, jsonb_build_object('purchaseId', b.id) from bought b
         returning id
-      )
-      select b.*, r.id as receipt_id from bought b, receipt r`.execute(trx);
-    const { receiptId, ...purchase } = row.rows[0] as Purchase & { receiptId: string };
-    return { purchase: purchase as Purchase, receiptId };
+      ), won as (${insertPushes(
+        'won',
+        sql`select b.user_id, b.id::text as subject,
+          ${pushPayload('won', { purchaseId: sql`b.id`, itemTitle: sql`i.title` })} as payload
+        from bought b join show_items i on i.id = b.show_item_id`,
+        args.now,
+      )})
+      select b.*, r.id as receipt_id, ${idsOf('won')} as push_ids from bought b, receipt r`.execute(trx);
+    const { receiptId, pushIds, ...purchase } = row.rows[0] as Purchase & { receiptId: string; pushIds: string[] };
+    return { purchase: purchase as Purchase, receiptId, pushIds };
   });
 }
 

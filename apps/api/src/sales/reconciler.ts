@@ -45,6 +45,7 @@ export async function reconcileClaims(deps: ServiceDeps, options: ReconcileOptio
         const settled = await settleClaim(deps.db, { claimId: claim.id, transactionId: found.transId, now: at });
         if (settled) {
           deps.notify.kick([settled.receiptId]);
+          deps.notify.kickPush(settled.pushIds);
           report.settled++;
         }
       } else if (

@@ -2,7 +2,13 @@ import { createRedisBus } from '@vault/bus';
 import { ClockJob, clockQueueName } from '@vault/contracts';
 import type { Database } from '@vault/db';
 import { quietRedisErrors } from '@vault/server';
-import { createQueueScheduler, createShowDriver, dueAtOfClockJob, type ShowDriver } from '@vault/show';
+import {
+  type AppliedTransition,
+  createQueueScheduler,
+  createShowDriver,
+  dueAtOfClockJob,
+  type ShowDriver,
+} from '@vault/show';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -39,7 +45,14 @@ export const CLOCK_STALLED_CHECK_MS = 500;
 export async function startShowClock(deps: ShowClockDeps) {
   const bus = createRedisBus(deps.redis, { prefix: deps.prefix });
   const scheduler = createQueueScheduler(deps.redis, deps.prefix);
-  const driver = createShowDriver({ db: deps.db, bus, scheduler });
+  const pushes = lazyHeartedPushes(deps);
+  const driver = createShowDriver({
+    db: deps.db,
+    bus,
+    scheduler,
+    afterTransition: async (showId, result) => (await pushes.hook())(showId, result),
+    log: deps.log,
+  });
   const worker = new Worker<ClockJob>(
     clockQueueName,
     async (job: Job<ClockJob>) => {
@@ -78,6 +91,7 @@ export async function startShowClock(deps: ShowClockDeps) {
   await worker.waitUntilReady();
   const rearmed = await driver.rearmAll();
   deps.log.info({ rearmed }, 'show clock started');
+  void pushes.hook().catch(() => undefined); // loaded now, off the clock's start; a failure is retried at use
   const rearm = rearmOnReconnect(deps, driver);
   return {
     worker,
@@ -87,7 +101,45 @@ export async function startShowClock(deps: ShowClockDeps) {
       rearm.stop();
       await worker.close();
       await scheduler.close();
+      await pushes.close();
       await bus.close();
+    },
+  };
+}
+
+type AfterTransition = (showId: string, result: AppliedTransition) => Promise<void>;
+
+/**
+ * The hearted-item pushes of each transition the clock applies: written by one statement of
+ * @vault/notify's, their delivery queued on the notifications queue (which the notifications
+ * worker runs). @vault/notify (mailer, templates, web-push) is imported after the clock has
+ * started, as the worker loads its notifications: a worker coming back to a live show moves it first.
+ */
+function lazyHeartedPushes(deps: ShowClockDeps): { hook(): Promise<AfterTransition>; close(): Promise<void> } {
+  let loading: Promise<{ hook: AfterTransition; close(): Promise<void> }> | undefined;
+  const load = () => {
+    loading ??= import('@vault/notify').then((notify) => {
+      const notifications = notify.createQueueNotifier({
+        db: deps.db,
+        connection: deps.redis,
+        prefix: deps.prefix,
+        leadMs: notify.DEFAULT_REMINDER_LEAD_SECONDS * 1000,
+        log: deps.log,
+      });
+      quietRedisErrors(notifications.queue, 'notifications queue', deps.log);
+      const hook = notify.heartedNextHook({ db: deps.db, kickPush: (ids) => notifications.kickPush(ids) });
+      return { hook, close: () => notifications.close() };
+    });
+    // A failed import is tried again at the next transition rather than remembered.
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+  return {
+    hook: async () => (await load()).hook,
+    async close() {
+      if (loading) await (await loading.catch(() => undefined))?.close();
     },
   };
 }
