@@ -74,8 +74,8 @@ function iconSvg(spec: IconSpec, knife: string): string {
   const background = spec.badge
     ? ''
     : spec.rounded
-    ? `<rect width="64" height="64" rx="14" fill="${VAULT_950}"/>`
-    : `<rect width="64" height="64" fill="${VAULT_950}"/>`;
+      ? `<rect width="64" height="64" rx="14" fill="${VAULT_950}"/>`
+      : `<rect width="64" height="64" fill="${VAULT_950}"/>`;
   // On the badge everything is one colour, so a gap around the blade keeps it apart from the door.
   const cut = spec.badge
     ? `<mask id="cut"><rect width="64" height="64" fill="#fff"/>${laid(knifeSilhouette('#000', 30))}</mask>`

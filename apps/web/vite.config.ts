@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the SPA runs on Vite's server and talks to the API through this proxy, keeping
 // one origin for cookies, CSRF checks and Socket.IO, exactly as in production. `pnpm dev` gives
@@ -11,7 +12,7 @@ export default defineConfig(({ mode }) => {
   // 127.0.0.1, not localhost: the API listens on IPv4 (HOST 0.0.0.0) and localhost may be ::1 first.
   const api = `127.0.0.1:${env.PORT || 3000}`;
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), pwa()],
     server: {
       port: Number(env.WEB_PORT || 5173),
       // Never drift to another port: the API's PUBLIC_URL (emailed links, Origin checks) names this one.
@@ -27,3 +28,47 @@ export default defineConfig(({ mode }) => {
     build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   };
 });
+
+/** The app's palette (src/styles.css): the installed app's title bar and splash screen. */
+const VAULT_950 = '#0c0c0e';
+
+/**
+ * The installable app: dist/manifest.webmanifest (its <link> is added to index.html) and dist/sw.js,
+ * built from src/sw.ts with the list of files to keep (Workbox's injectManifest). The worker keeps
+ * the app's built code and styles, the offline page and the icons — never an /api answer, and not
+ * the demo art (the show's images come from the network like its prices). Updates wait for the
+ * page to let them in (src/lib/pwa/register.ts), so an open show never reloads by itself.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    // src/main.tsx registers it, through virtual:pwa-register.
+    injectRegister: false,
+    // The icons are in the globs below already (with the badge and the Home Screen icon).
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['assets/**/*.{js,css,woff2}', 'offline.{html,css,js}', 'icons/*.png', 'favicon.svg'],
+      // Never index.html: pages come from the network, so a deploy or a sign-out shows at once.
+      globIgnores: ['**/index.html'],
+    },
+    manifest: {
+      id: '/',
+      name: 'Vault',
+      short_name: 'Vault',
+      description: 'Members-only live releases of premium knives: watch the show, heart a knife, buy it first.',
+      start_url: '/show',
+      scope: '/',
+      display: 'standalone',
+      theme_color: VAULT_950,
+      background_color: VAULT_950,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+}

@@ -15,7 +15,10 @@ const acceptJsHosts = {
   },
 } as const;
 
-/** Exactly what the SPA loads: its own bundle, Accept.js, and images from anywhere over https. */
+/**
+ * Exactly what the SPA loads: its own bundle, service worker and manifest, Accept.js, and images
+ * from anywhere over https.
+ */
 export function contentSecurityPolicy(payments: {
   mode: 'simulator' | 'authorize.net';
   env: 'sandbox' | 'production';
@@ -31,6 +34,9 @@ export function contentSecurityPolicy(payments: {
     imgSrc: ["'self'", 'data:', 'https:'],
     styleSrc: ["'self'"],
     fontSrc: ["'self'"],
+    // The installable app: its service worker (/sw.js) and web manifest, from our origin only.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     // A one-tap Buy must never sit inside someone else's frame (clickjacking).

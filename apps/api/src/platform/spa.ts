@@ -6,9 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
+ * The installable app's files (vite-plugin-pwa): revalidated on every request, as the browser must
+ * find a new service worker at the next navigation after a deploy. Never the SPA's index.html.
+ */
+const PWA_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
+
+/** A file the app asks for by name: a missing one is a 404, never index.html (which would run as its script). */
+const isAppFile = (url: string) => PWA_FILES.has(url.split('?')[0] ?? url) || url.startsWith('/assets/');
+
+/**
  * Serves the built SPA on the API's own origin. Any GET outside /api that is not a file gets
  * index.html: client-side routes (and the client's 404 screen) work on reload and deep links.
- * Unknown /api paths and non-GET requests get a JSON 404 instead.
+ * Unknown /api paths, missing app files and non-GET requests get a JSON 404 instead.
  */
 export const spa = fp(
   async (app: FastifyInstance) => {
@@ -26,9 +35,14 @@ export const spa = fp(
         // Off, or @fastify/send overwrites the header set below with "public, max-age=0".
         cacheControl: false,
         setHeaders(res, filePath) {
-          // Vite fingerprints everything under assets/; index.html must be revalidated so a
-          // deploy takes effect at once; the rest (media, favicon) may be cached for an hour.
-          if (filePath.endsWith(`${path.sep}index.html`)) return res.setHeader('cache-control', 'no-cache');
+          // Vite fingerprints everything under assets/; index.html, the service worker and the web
+          // manifest must be revalidated so a deploy takes effect at once; the rest (media,
+          // favicon, icons, the offline page) may be cached for an hour.
+          const name = path.basename(filePath);
+          if (name === 'index.html' || PWA_FILES.has(`/${name}`)) {
+            if (name === 'manifest.webmanifest') res.setHeader('content-type', 'application/manifest+json');
+            return res.setHeader('cache-control', 'no-cache');
+          }
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
         },
@@ -37,7 +51,7 @@ export const spa = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (serveWeb && !isApi && !isAppFile(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.type('text/html').sendFile('index.html', { cacheControl: false });
       }
       const body: ErrorBody = { message: routeNotFoundMessage(request.method, request.url), code: 'not_found' };

@@ -1,3 +1,4 @@
+import { UpdateNotice } from '../../../components/update-notice';
 import { useCurrentUser } from '../../../hooks/use-current-user';
 import { useNow } from '../../../hooks/use-now';
 import { drawMsLeft, formatMinutes, msLeft } from '../../../lib/live-show/clock';
@@ -120,6 +121,7 @@ export function ShowPage() {
     <div className="min-h-dvh">
       <ShowHeader />
       <main className="mx-auto max-w-5xl px-4 py-6">
+        <UpdateNotice />
         <UpNextBanner show={view?.active && show ? show : null} />
         {body}
         {betweenShows ? <TestProductGrid /> : null}
