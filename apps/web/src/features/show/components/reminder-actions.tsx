@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { StrokeIcon } from '../../../components/ui/stroke-icon';
 import { PushOffer } from '../../../lib/push/push-offer';
+import { usePushDevice } from '../../../lib/push/use-push';
 import { calendarUrl, useReminder, useToggleReminder } from '../api/reminders';
 
 const BELL = 'M6 16.5V11a6 6 0 1 1 12 0v5.5l1.5 1.5h-15L6 16.5ZM10 20a2 2 0 0 0 4 0';
@@ -18,8 +19,10 @@ export function ReminderActions({ showId }: { showId: string }) {
   const toggle = useToggleReminder(showId);
   const subscribed = reminder.data?.subscribed ?? false;
   const hintId = `reminder-hint-${showId}`;
-  // Offered once per press that set the reminder, never on a page that merely loads with one set.
+  // Offered once per press that set the reminder, never on a page that merely loads with one set,
+  // and only where this device could be turned on (read now, so the offer does not wait for it).
   const [offered, setOffered] = useState(0);
+  const pushOff = usePushDevice().data?.state === 'off';
   const notify = useRef<HTMLButtonElement>(null);
   return (
     <div className="mt-6">
@@ -52,7 +55,7 @@ export function ReminderActions({ showId }: { showId: string }) {
           ? `We'll email you ${REMINDER_LEAD_MINUTES} minutes before launch and when the show goes live. Press again to turn it off.`
           : `Get an email ${REMINDER_LEAD_MINUTES} minutes before launch and when the show goes live.`}
       </p>
-      {subscribed && offered > 0 ? (
+      {subscribed && offered > 0 && pushOff ? (
         <div className="mx-auto mt-4 max-w-md">
           <PushOffer
             key={offered}
