@@ -4,7 +4,7 @@ import { ReminderKind } from './notify';
 /** BullMQ queue names. No ':' (BullMQ's key separator). */
 export const queueNames = {
   maintenance: 'maintenance',
-  /** Purchase receipts and "Notify me" show reminders. */
+  /** Emails (receipts, reminders, account and after-sale mail) and Web Push deliveries. */
   notifications: 'notifications',
 } as const;
 
@@ -37,8 +37,16 @@ const RemindersJob = z.object({
 const LaunchedJob = z.object({ type: z.literal('launched'), showId: z.uuid(), at: z.number().int() });
 /** Deliver one outbox row (after the transaction that wrote it committed, or a retry of it). */
 const DeliverJob = z.object({ type: z.literal('deliver'), outboxId: z.uuid() });
-/** Deliver every row that is due: retries, and rows whose kick was lost to a crash. */
+/** Deliver one push_outbox row (after the transaction that wrote it committed, or a retry of it). */
+const DeliverPushJob = z.object({ type: z.literal('deliver-push'), pushOutboxId: z.uuid() });
+/** Deliver every email and push that is due: retries, and rows whose kick was lost to a crash. */
 const SweepJob = z.object({ type: z.literal('sweep') });
 
-export const NotifyJob = z.discriminatedUnion('type', [RemindersJob, LaunchedJob, DeliverJob, SweepJob]);
+export const NotifyJob = z.discriminatedUnion('type', [
+  RemindersJob,
+  LaunchedJob,
+  DeliverJob,
+  DeliverPushJob,
+  SweepJob,
+]);
 export type NotifyJob = z.infer<typeof NotifyJob>;

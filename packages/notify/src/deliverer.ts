@@ -1,7 +1,7 @@
 import type { Database } from '@vault/db';
 import type { Kysely } from 'kysely';
 import type { Mailer, NotifyLog } from './mailer';
-import { claimRow, listDueIds, markAttemptFailed, markDropped, markSent } from './outbox';
+import { deliverInLanes, listDueIds, mailOutbox } from './outbox';
 import { type MailLinks, renderRow } from './render';
 
 export type DeliveryOutcome =
@@ -13,11 +13,12 @@ export type DeliveryOutcome =
   | { status: 'retry'; retryAt: Date }
   | { status: 'failed' };
 
-export interface Deliverer {
-  /** One attempt at one row; never throws for an SMTP failure (the row records it). */
-  deliver(outboxId: string): Promise<DeliveryOutcome>;
+/** An outbox's deliverer (emails here, pushes in push/deliverer.ts). */
+export interface Deliverer<O extends { status: string } = DeliveryOutcome> {
+  /** One attempt at one row; never throws for a refusal of the far side (the row records it). */
+  deliver(outboxId: string): Promise<O>;
   /** Attempts every due row, a few at a time; returns the outcomes, for retry arming. */
-  sweep(): Promise<Array<{ id: string; outcome: DeliveryOutcome }>>;
+  sweep(): Promise<Array<{ id: string; outcome: O }>>;
 }
 
 export interface DelivererDeps {
@@ -45,20 +46,20 @@ export function createDeliverer(deps: DelivererDeps): Deliverer {
   const host = new URL(deps.links.publicUrl).hostname || 'vault.local';
 
   async function deliver(outboxId: string): Promise<DeliveryOutcome> {
-    const row = await claimRow(deps.db, outboxId, now());
+    const row = await mailOutbox.claim(deps.db, outboxId, now());
     if (!row) return { status: 'skipped' };
     const log = { outboxId: row.id, kind: row.kind, attempt: row.attempts };
     try {
       const rendered = await renderRow(deps.db, row, deps.links, now());
       if ('drop' in rendered) {
-        await markDropped(deps.db, row, rendered.drop);
+        await mailOutbox.markDropped(deps.db, row, rendered.drop);
         deps.log.info({ ...log, reason: rendered.drop }, 'email dropped');
         return { status: 'dropped', reason: rendered.drop };
       }
       await deps.mailer.send({ ...rendered.message, messageId: `<${row.id}@${host}>` });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const outcome = await markAttemptFailed(deps.db, row, message, now());
+      const outcome = await mailOutbox.markAttemptFailed(deps.db, row, message, now());
       if (outcome.status === 'failed') {
         deps.log.error({ ...log, err: error }, 'email failed for good');
         return outcome;
@@ -66,7 +67,7 @@ export function createDeliverer(deps: DelivererDeps): Deliverer {
       deps.log.warn({ ...log, err: error, retryAt: outcome.retryAt }, 'email not sent, will retry');
       return { status: 'retry', retryAt: outcome.retryAt };
     }
-    await markSent(deps.db, row, now());
+    await mailOutbox.markSent(deps.db, row, now());
     deps.log.info(log, 'email sent');
     return { status: 'sent' };
   }
@@ -75,16 +76,11 @@ export function createDeliverer(deps: DelivererDeps): Deliverer {
     deliver,
     async sweep() {
       const ids = await listDueIds(deps.db, now(), SWEEP_BATCH);
-      const results: Array<{ id: string; outcome: DeliveryOutcome }> = [];
-      let next = 0;
-      const lane = async () => {
-        while (next < ids.length) {
-          const id = ids[next++];
-          if (id) results.push({ id, outcome: await deliver(id) });
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL, ids.length) }, lane));
-      return results;
+      return deliverInLanes(
+        ids.map((id) => [id]),
+        PARALLEL,
+        deliver,
+      );
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { Database } from '@vault/db';
 import { SWEEP_OUTBOX_EVERY_MS } from '@vault/server';
 import type { Kysely } from 'kysely';
-import { createDeliverer, type DeliveryOutcome } from './deliverer';
+import { createDeliverer } from './deliverer';
 import type { Mailer, NotifyLog } from './mailer';
 import type { Notifier } from './notifier';
+import { createPushDeliverer, type PushDeliveryOutcome } from './push/deliverer';
+import type { VapidSettings } from './push/vapid';
 import { fanOutLaunched, fanOutReminders, type ReminderWakeup, reminderWakeups, showsWithReminders } from './reminders';
 import type { MailLinks } from './render';
 import { createTimers } from './timers';
@@ -15,6 +17,8 @@ export interface EmbeddedNotifierDeps {
   log: NotifyLog;
   /** How long before the launch the 'soon' reminder goes (REMINDER_LEAD_SECONDS). */
   leadMs: number;
+  /** Web Push's keys and allowed services; absent, pushes stay pending (push/deliverer.ts). */
+  push?: VapidSettings | null;
   sweepEveryMs?: number;
 }
 
@@ -27,13 +31,18 @@ const CLOSE_WAIT_MS = 5000;
 /**
  * Embedded mode's notifications: the same handlers the scaled worker runs (fan-out, deliverer),
  * driven by timers in this process. Reminder wake-ups are timers keyed by show and kind (a
- * reschedule replaces them); a kick delivers on the next turn of the event loop; a failed
- * delivery arms a timer for its retry; a sweep every ~30 s catches anything else that is due.
+ * reschedule replaces them); a kick (of emails or pushes) delivers on the next turn of the event
+ * loop; a failed delivery arms a timer for its retry; a sweep every ~30 s catches anything else
+ * that is due in either outbox.
  * start() (on ready) re-arms the reminders of every scheduled show and sweeps once, which is what
  * a restart needs: the schedule and the outbox live in the database.
  */
 export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & { start(): Promise<void> } {
-  const deliverer = createDeliverer(deps);
+  const deliverers = {
+    email: createDeliverer(deps),
+    push: createPushDeliverer({ db: deps.db, push: deps.push, log: deps.log }),
+  };
+  type Outbox = keyof typeof deliverers;
   const wakeTimers = createTimers();
   const retryTimers = createTimers();
   const inFlight = new Set<Promise<unknown>>();
@@ -50,26 +59,33 @@ export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & {
     inFlight.add(running);
   };
 
-  const afterAttempt = (id: string, outcome: DeliveryOutcome) => {
+  const afterAttempt = (outbox: Outbox, id: string, outcome: PushDeliveryOutcome) => {
     if (outcome.status === 'retry' && !closed) {
-      retryTimers.arm(id, outcome.retryAt.getTime(), () => track(() => deliverOne(id), 'email retry'));
+      retryTimers.arm(`${outbox}:${id}`, outcome.retryAt.getTime(), () =>
+        track(() => deliverOne(outbox, id), `${outbox} retry`),
+      );
     }
   };
 
-  const deliverOne = async (id: string) => afterAttempt(id, await deliverer.deliver(id));
+  const deliverOne = async (outbox: Outbox, id: string) =>
+    afterAttempt(outbox, id, await deliverers[outbox].deliver(id));
 
-  const deliverSoon = (ids: string[]) => {
+  const deliverSoon = (outbox: Outbox, ids: string[]) => {
     if (ids.length === 0) return;
     setImmediate(() => {
-      for (const id of ids) track(() => deliverOne(id), 'email delivery');
+      for (const id of ids) track(() => deliverOne(outbox, id), `${outbox} delivery`);
     });
+  };
+
+  const sweepOne = async (outbox: Outbox) => {
+    for (const { id, outcome } of await deliverers[outbox].sweep()) afterAttempt(outbox, id, outcome);
   };
 
   const sweep = async () => {
     if (sweeping || closed) return;
     sweeping = true;
     try {
-      for (const { id, outcome } of await deliverer.sweep()) afterAttempt(id, outcome);
+      await Promise.all([sweepOne('email'), sweepOne('push')]);
     } finally {
       sweeping = false;
     }
@@ -78,7 +94,7 @@ export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & {
   const wake = async (wakeup: ReminderWakeup, attempt: number) => {
     try {
       const written = await fanOutReminders(deps.db, wakeup, Date.now());
-      deliverSoon(written.mail);
+      deliverSoon('email', written.mail);
       notifier.kickPush(written.push);
     } catch (error) {
       if (attempt >= WAKE_ATTEMPTS || closed) throw error;
@@ -106,16 +122,19 @@ export function createEmbeddedNotifier(deps: EmbeddedNotifierDeps): Notifier & {
     armReminders,
     async showLaunched(showId) {
       const written = await fanOutLaunched(deps.db, showId, Date.now());
-      deliverSoon(written.mail);
+      deliverSoon('email', written.mail);
       notifier.kickPush(written.push);
     },
     kick(ids) {
-      deliverSoon(ids);
+      deliverSoon('email', ids);
+    },
+    kickPush(ids) {
+      deliverSoon('push', ids);
     },
     async start() {
       for (const showId of await showsWithReminders(deps.db)) await armReminders(showId);
       await sweep();
-      sweeper = setInterval(() => track(sweep, 'email sweep'), deps.sweepEveryMs ?? SWEEP_OUTBOX_EVERY_MS);
+      sweeper = setInterval(() => track(sweep, 'outbox sweep'), deps.sweepEveryMs ?? SWEEP_OUTBOX_EVERY_MS);
       sweeper.unref();
     },
     async close() {

@@ -4,6 +4,8 @@ export { createEmbeddedNotifier, type EmbeddedNotifierDeps } from './embedded';
 export { createMailer, type Mailer, type MailMessage, type NotifyLog } from './mailer';
 export { DEFAULT_REMINDER_LEAD_SECONDS, type Notifier } from './notifier';
 export { backoffMs, LEASE_MS, MAX_ATTEMPTS } from './outbox';
+export { PUSH_TTL_SECONDS, PushData } from './push/data';
+export { createPushDeliverer, type PushDeliverer, type PushDeliveryOutcome } from './push/deliverer';
 export {
   DEFAULT_PUSH_SERVICE_HOSTS,
   isAllowedPushEndpoint,
@@ -14,6 +16,8 @@ export {
 } from './push/endpoint';
 export { idsOf, insertPushes, pushPayload } from './push/fan-out';
 export { fanOutHeartedNext, heartedNextHook } from './push/hearted';
+export { renderPush } from './push/render';
+export { createPushSender, type PushSender, type PushSendOutcome, pushTopic } from './push/sender';
 export {
   generateVapidKeys,
   pushEnv,

@@ -25,7 +25,7 @@ const WAKE_JOB: JobsOptions = {
   removeOnComplete: 1000,
   removeOnFail: 1000,
 };
-/** A delivery job only hands a row to the deliverer, which records SMTP failures in the row itself. */
+/** A delivery job only hands a row to its deliverer, which records SMTP or push service failures in the row itself. */
 const DELIVER_JOB: JobsOptions = {
   attempts: 3,
   backoff: { type: 'fixed', delay: 5000 },
@@ -37,6 +37,22 @@ const DELIVER_JOB: JobsOptions = {
 export const jobIds = {
   reminders: (showId: string, kind: string, launchAt: number) => `reminders-${showId}-${kind}-${launchAt}`,
   deliver: (outboxId: string, at?: number) => (at === undefined ? `deliver-${outboxId}` : `deliver-${outboxId}-${at}`),
+  deliverPush: (pushOutboxId: string, at?: number) =>
+    at === undefined ? `deliver-push-${pushOutboxId}` : `deliver-push-${pushOutboxId}-${at}`,
+};
+
+/** Which outbox a delivery job is for: its job name, its payload and its id. */
+const deliveryJobs = {
+  mail: (id: string, at?: number) => ({
+    name: 'deliver',
+    data: { type: 'deliver' as const, outboxId: id },
+    jobId: jobIds.deliver(id, at),
+  }),
+  push: (id: string, at?: number) => ({
+    name: 'deliver-push',
+    data: { type: 'deliver-push' as const, pushOutboxId: id },
+    jobId: jobIds.deliverPush(id, at),
+  }),
 };
 
 /**
@@ -46,26 +62,30 @@ export const jobIds = {
  */
 export function createQueueNotifier(deps: QueueNotifierDeps): Notifier & {
   queue: Queue<NotifyJob>;
-  /** Adds delivery jobs for rows and waits for Redis to take them (the worker's follow-ups). */
+  /** Adds delivery jobs for mail_outbox rows and waits for Redis to take them (the worker's follow-ups). */
   deliver(outboxIds: string[], at?: Date): Promise<void>;
+  /** The same for push_outbox rows. */
+  deliverPush(pushOutboxIds: string[], at?: Date): Promise<void>;
 } {
   const queue = new Queue<NotifyJob>(queueNames.notifications, { connection: deps.connection, prefix: deps.prefix });
 
-  const deliver = async (outboxIds: string[], at?: Date) => {
-    if (outboxIds.length === 0) return;
+  const enqueue = async (outbox: keyof typeof deliveryJobs, ids: string[], at?: Date) => {
+    if (ids.length === 0) return;
     const delay = at ? Math.max(0, at.getTime() - Date.now()) : 0;
     await queue.addBulk(
-      outboxIds.map((outboxId) => ({
-        name: 'deliver',
-        data: { type: 'deliver' as const, outboxId },
-        opts: { ...DELIVER_JOB, delay, jobId: jobIds.deliver(outboxId, at?.getTime()) },
-      })),
+      ids.map((id) => {
+        const { name, data, jobId } = deliveryJobs[outbox](id, at?.getTime());
+        return { name, data, opts: { ...DELIVER_JOB, delay, jobId } };
+      }),
     );
   };
+  const deliver = (outboxIds: string[], at?: Date) => enqueue('mail', outboxIds, at);
+  const deliverPush = (pushOutboxIds: string[], at?: Date) => enqueue('push', pushOutboxIds, at);
 
   return {
     queue,
     deliver,
+    deliverPush,
     async armReminders(showId) {
       // A reschedule leaves the old time's jobs in place: they find the launch time changed and do nothing.
       for (const wakeup of await reminderWakeups(deps.db, showId, deps.leadMs, Date.now())) {
@@ -86,6 +106,11 @@ export function createQueueNotifier(deps: QueueNotifierDeps): Notifier & {
       // the worker's sweep delivers rows whose kick never arrived.
       deliver(outboxIds).catch((error: unknown) =>
         deps.log.warn({ err: error, outboxIds }, 'email kick not queued; the sweep will deliver it'),
+      );
+    },
+    kickPush(pushOutboxIds) {
+      deliverPush(pushOutboxIds).catch((error: unknown) =>
+        deps.log.warn({ err: error, pushOutboxIds }, 'push kick not queued; the sweep will deliver it'),
       );
     },
     async close() {

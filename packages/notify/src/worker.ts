@@ -5,6 +5,8 @@ import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from 'bu
 import type { Kysely } from 'kysely';
 import { createDeliverer, type DeliveryOutcome } from './deliverer';
 import type { Mailer, NotifyLog } from './mailer';
+import { createPushDeliverer, type PushDeliveryOutcome } from './push/deliverer';
+import type { VapidSettings } from './push/vapid';
 import { createQueueNotifier } from './queue';
 import { fanOutLaunched, fanOutReminders, showsWithReminders } from './reminders';
 import type { MailLinks } from './render';
@@ -17,6 +19,8 @@ export interface NotifyWorkerDeps {
   mailer: Mailer;
   links: MailLinks;
   leadMs: number;
+  /** Web Push's keys and allowed services (VAPID_*, PUSH_SERVICE_HOSTS); absent, pushes stay pending. */
+  push?: VapidSettings | null;
   log: NotifyLog;
   sweepEveryMs?: number;
   concurrency?: number;
@@ -24,7 +28,7 @@ export interface NotifyWorkerDeps {
 
 /**
  * The notifications queue's worker (scaled mode): reminder wake-ups and launches fan out into
- * outbox rows, each delivered by a job of its own (spread over the workers); a failed delivery
+ * outbox rows (emails and pushes), each delivered by a job of its own (spread over the workers); a failed delivery
  * comes back as a delayed job at the row's next attempt; a job scheduler sweeps for due rows every
  * ~30 s (retries whose job was lost, rows whose kick never reached Redis). On start it re-arms the
  * reminders of every scheduled show someone subscribed to and sweeps once: both live in the
@@ -33,10 +37,14 @@ export interface NotifyWorkerDeps {
 export async function startNotifyWorker(deps: NotifyWorkerDeps) {
   const notifier = createQueueNotifier(deps);
   const deliverer = createDeliverer(deps);
+  const pushDeliverer = createPushDeliverer({ db: deps.db, push: deps.push, log: deps.log });
   const { queue } = notifier;
 
   const followUp = async (id: string, outcome: DeliveryOutcome) => {
     if (outcome.status === 'retry') await notifier.deliver([id], outcome.retryAt);
+  };
+  const followUpPush = async (id: string, outcome: PushDeliveryOutcome) => {
+    if (outcome.status === 'retry') await notifier.deliverPush([id], outcome.retryAt);
   };
 
   const handle = async (job: NotifyJob) => {
@@ -58,10 +66,16 @@ export async function startNotifyWorker(deps: NotifyWorkerDeps) {
         await followUp(job.outboxId, outcome);
         return outcome;
       }
+      case 'deliver-push': {
+        const outcome = await pushDeliverer.deliver(job.pushOutboxId);
+        await followUpPush(job.pushOutboxId, outcome);
+        return outcome;
+      }
       case 'sweep': {
-        const results = await deliverer.sweep();
-        for (const { id, outcome } of results) await followUp(id, outcome);
-        return { attempted: results.length };
+        const [emails, pushes] = await Promise.all([deliverer.sweep(), pushDeliverer.sweep()]);
+        for (const { id, outcome } of emails) await followUp(id, outcome);
+        for (const { id, outcome } of pushes) await followUpPush(id, outcome);
+        return { attempted: emails.length, pushes: pushes.length };
       }
     }
   };
