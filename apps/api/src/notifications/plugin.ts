@@ -11,7 +11,7 @@ import { apiBackground } from '../platform/background';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Receipts and show reminders: in-process when embedded, jobs for the worker when scaled. */
+    /** Emails and Web Push: in-process when embedded, jobs for the worker when scaled. */
     notify: Notifier;
   }
 }
@@ -24,8 +24,9 @@ export const ONE_CLICK_UNSUBSCRIBE_ROUTE = `${REMINDERS_PREFIX}/unsubscribe`;
 /**
  * Scaled: the API only queues (reminder wake-ups as delayed jobs, deliveries as jobs) and the
  * workers send. Embedded: the same handlers run here on timers, sending through the API's mailer
- * (SMTP when SMTP_URL is set, else the log); on ready they re-arm every scheduled show's reminders
- * and send whatever the outbox holds that is due (a restart loses no email).
+ * (SMTP when SMTP_URL is set, else the log) and its VAPID pair (config.push); on ready they re-arm
+ * every scheduled show's reminders and send whatever either outbox holds that is due (a restart
+ * loses no email or push that is still worth sending).
  */
 export const notifications = fp(
   async (app: FastifyInstance) => {
@@ -50,6 +51,7 @@ export const notifications = fp(
       links: { publicUrl: app.config.publicUrl },
       log: app.log,
       leadMs,
+      push: app.config.push,
       sweepEveryMs: app.config.notifySweepMs ?? SWEEP_OUTBOX_EVERY_MS,
     });
     app.decorate('notify', notifier);

@@ -18,13 +18,14 @@ export interface NotificationsDeps {
     | 'REMINDER_LEAD_SECONDS'
     | 'NOTIFY_SWEEP_SECONDS'
     | 'mailLinksRedacted'
+    | 'push'
   >;
   log: Logger;
 }
 
 /**
- * The notifications queue (receipts, show reminders): the API queues, this sends. The handlers,
- * the outbox and the templates are @vault/notify's, shared with the API's embedded mode.
+ * The notifications queue (emails and Web Push): the API queues, this sends. The handlers, the
+ * outboxes and the templates are @vault/notify's, shared with the API's embedded mode.
  */
 export async function startNotifications(deps: NotificationsDeps) {
   const { env } = deps;
@@ -36,6 +37,7 @@ export async function startNotifications(deps: NotificationsDeps) {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log, redactLinks: env.mailLinksRedacted }),
     links: { publicUrl: env.PUBLIC_URL.replace(/\/$/, '') },
     leadMs: env.REMINDER_LEAD_SECONDS * 1000,
+    push: env.push,
     sweepEveryMs: env.NOTIFY_SWEEP_SECONDS * 1000,
     log,
   });
