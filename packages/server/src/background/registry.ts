@@ -74,7 +74,7 @@ export const backgroundTasks = {
     },
   },
   notifications: {
-    does: 'Sends show reminders, launch emails and receipts from the outbox, retries failed ones, sweeps for due rows',
+    does: 'Sends emails (reminders, receipts, account and after-sale mail) and Web Push from their outboxes, retries failed ones, sweeps both for due rows',
     everyMs: SWEEP_OUTBOX_EVERY_MS,
     note: 'the sweep: NOTIFY_SWEEP_SECONDS in the worker, notifySweepMs in the API config',
     embedded: { process: 'api', form: 'timers in the API: reminder wake-ups, retries, the sweep' },
