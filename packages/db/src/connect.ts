@@ -7,8 +7,12 @@ import type { Database } from './schema';
 export type DatabaseTarget =
   /** Real PostgreSQL. `schema` isolates a run (tests) by setting search_path on every connection. */
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
-  /** PGlite persisted under dataDir, or in memory when dataDir is omitted. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * PGlite persisted under dataDir, or in memory when dataDir is omitted. `from` starts it as a copy
+   * of another PGlite database (its handle's `dump()`) instead of an empty cluster: initdb costs
+   * seconds of WebAssembly per database, so tests migrate one database and copy it.
+   */
+  | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -17,6 +21,8 @@ export interface DatabaseHandle {
   schema: string;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball that `openDatabase({ kind: 'pglite', from })` opens. */
+  dump?(): Promise<Blob>;
 }
 
 const INT8_OID = 20;
@@ -63,10 +69,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Options in the one-argument form: with (dataDir, options) PGlite ignores them when dataDir is undefined.
     const client = new PGlite({
       ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      ...(target.from ? { loadDataDir: target.from } : {}),
       parsers: { [DATE_OID]: asText },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
-    return handle(db, 'pglite', 'public');
+    return { ...handle(db, 'pglite', 'public'), dump: () => client.dumpDataDir('none') };
   }
 
   const schema = target.schema ?? 'public';
