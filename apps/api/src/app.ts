@@ -52,6 +52,7 @@ import profileRoutes from './profile/routes';
 import adminPurchaseRoutes from './purchases/admin.routes';
 import orderRoutes from './purchases/orders.routes';
 import purchaseRoutes from './purchases/routes';
+import pushRoutes from './push/routes';
 import reminderRoutes from './reminders/routes';
 import adminReturnRoutes from './returns/admin-returns.routes';
 import { refunds } from './returns/plugin';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(showItemRoutes, { prefix: '/api/show-items' });
   await app.register(reminderRoutes, { prefix: REMINDERS_PREFIX });
   await app.register(heartRoutes, { prefix: '/api/hearts' });
+  await app.register(pushRoutes, { prefix: '/api/push' });
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api/admin/audit' });
   await app.register(eligibilitySettingsRoutes, { prefix: '/api/eligibility' });

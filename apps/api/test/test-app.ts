@@ -1,7 +1,14 @@
 import { generateSimulatorCredentials } from '@vault/authnet-simulator';
 import { createMemoryBus, createRedisBus, type EventBus } from '@vault/bus';
 import type { Mailer, MailMessage } from '@vault/notify';
-import { createMailer, DEFAULT_REMINDER_LEAD_SECONDS, startNotifyWorker } from '@vault/notify';
+import {
+  createMailer,
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  DEFAULT_REMINDER_LEAD_SECONDS,
+  generateVapidKeys,
+  parsePushServiceHosts,
+  startNotifyWorker,
+} from '@vault/notify';
 import { type Backend, openTestDatabase, openTestRedis, type TestDatabase, type TestRedis } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -68,6 +75,12 @@ export async function buildTestApp(backend: Backend, options: TestAppOptions = {
     oauth: {},
     // Fresh simulator credentials per app (and its siblings), as every install generates its own.
     payments: { mode: 'simulator', env: 'sandbox', timeoutMs: 2000, ...generateSimulatorCredentials() },
+    // A Web Push pair per app, as every embedded install generates its own (push: null turns push off).
+    push: {
+      ...generateVapidKeys(),
+      subject: 'mailto:admin@vault.test',
+      serviceHosts: parsePushServiceHosts(DEFAULT_PUSH_SERVICE_HOSTS),
+    },
     ...options.config,
   };
   const make = async (prepare?: (app: FastifyInstance) => void, appBus = bus) => {

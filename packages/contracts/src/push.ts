@@ -67,3 +67,10 @@ export const PushPayload = z.object({
   tag: z.string().max(100),
 });
 export type PushPayload = z.infer<typeof PushPayload>;
+
+/** The push routes' refusals, as the member reads them. */
+export const pushMessages = {
+  unavailable: 'Notifications are not available on this vault.',
+  serviceRefused:
+    "We can't send notifications through this browser's push service. Notifications work in Chrome, Edge, Firefox and Safari.",
+};

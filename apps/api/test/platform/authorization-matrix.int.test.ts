@@ -115,6 +115,12 @@ const access: Record<string, 'public' | 'member' | 'admin'> = {
   'PUT /api/reminders/:showId': 'member',
   'DELETE /api/reminders/:showId': 'member',
   'GET /api/reminders/:showId/calendar.ics': 'member',
+  // Web Push: the public key is for any page; subscriptions and switches are the member's own.
+  'GET /api/push/public-key': 'public',
+  'POST /api/push/subscriptions': 'member',
+  'DELETE /api/push/subscriptions': 'member',
+  'GET /api/push/preferences': 'member',
+  'PUT /api/push/preferences': 'member',
   // A draw's public record: anyone may check a draw, signed in or not (draws/routes.ts).
   'GET /api/draws/:showItemId': 'public',
   // Authenticated by the emailed link's unguessable token, not by a session (RFC 8058 one click).
