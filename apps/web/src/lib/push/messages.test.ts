@@ -5,6 +5,7 @@ import {
   deviceSentence,
   deviceStateOf,
   devicesSentence,
+  explanation,
   failureSentence,
   IOS_HOME_SCREEN,
   PUSH_SERVICE,
@@ -80,6 +81,13 @@ describe('the device state', () => {
     expect(devicesSentence(1)).toBe('Notifications reach 1 of your devices.');
     expect(devicesSentence(3)).toBe('Notifications reach 3 of your devices.');
     expect(APPLIES_EVERYWHERE).toBe('Applies to every device where notifications are on.');
+  });
+
+  it('explains push with the switches beside it, or says where they are', () => {
+    expect(explanation(true)).toBe(
+      "We'll tap you on the shoulder when a show you asked about starts, a knife you hearted is next, you win, your order ships, or a draw you entered is drawn. Your browser will ask for permission next. You can turn each one off here.",
+    );
+    expect(explanation(false)).toMatch(/You can turn each one off on your account page\.$/);
   });
 });
 

@@ -39,8 +39,9 @@ export const PUSH_SERVICE =
   "This browser could not reach its push service, so notifications can't be turned on here right now. Try again later; we'll keep emailing you.";
 export const EMAILS_CONTINUE = 'Emails continue either way.';
 export const APPLIES_EVERYWHERE = 'Applies to every device where notifications are on.';
-export const EXPLANATION =
-  "We'll tap you on the shoulder when a show you asked about starts, a knife you hearted is next, you win, your order ships, or a draw you entered is drawn. Your browser will ask for permission next. You can turn each one off here.";
+/** What push is for, said before the browser asks; `switchesHere` where the switches are beside it (/account). */
+export const explanation = (switchesHere: boolean) =>
+  `We'll tap you on the shoulder when a show you asked about starts, a knife you hearted is next, you win, your order ships, or a draw you entered is drawn. Your browser will ask for permission next. You can turn each one off ${switchesHere ? 'here' : 'on your account page'}.`;
 
 const unsupported: Record<UnsupportedReason, string> = {
   'ios-home-screen': IOS_HOME_SCREEN,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button';
-import { EXPLANATION } from './messages';
+import { explanation } from './messages';
 
 /**
  * What push is for, said before the browser asks: the permission question comes only from
@@ -11,8 +11,11 @@ export function PushExplanation({
   pending,
   onContinue,
   onNotNow,
+  switchesHere = true,
 }: {
   title: string;
+  /** The switches per kind are beside it (on /account), or elsewhere (an offer in place). */
+  switchesHere?: boolean;
   /** The browser is being asked (or subscribing): both buttons wait. */
   pending: boolean;
   onContinue: () => void;
@@ -33,7 +36,7 @@ export function PushExplanation({
         {title}
       </p>
       <p id={`${id}-text`} className="mt-1 text-sm text-steel-200 leading-relaxed">
-        {EXPLANATION}
+        {explanation(switchesHere)}
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Button onClick={onContinue} disabled={pending}>

@@ -39,6 +39,7 @@ export function PushOffer({
   return (
     <PushExplanation
       title={title}
+      switchesHere={false}
       pending={enable.isPending}
       onContinue={() =>
         enable.mutate(undefined, {

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DialogPanel, DialogRoot } from '../../../components/ui/dialog';
 import { OrdersTab } from './orders-tab';
@@ -25,10 +25,15 @@ const isTab = (value: string): value is SettingsTab => tabs.some((t) => t.value 
 function useTabFromLink(onOpenChange: (open: boolean) => void, onTabChange: (tab: SettingsTab) => void) {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
+  // Once per link, not at every render of the page: the router drops the parameter in a transition,
+  // and re-opening on every render until then would undo the member's own tab choice.
+  const openOn = useEffectEvent((tab: SettingsTab) => {
+    onTabChange(tab);
+    onOpenChange(true);
+  });
   useEffect(() => {
     if (asked === null || !isTab(asked)) return;
-    onTabChange(asked);
-    onOpenChange(true);
+    openOn(asked);
     setSearch(
       (params) => {
         params.delete('tab');
@@ -36,7 +41,7 @@ function useTabFromLink(onOpenChange: (open: boolean) => void, onTabChange: (tab
       },
       { replace: true },
     );
-  }, [asked, onOpenChange, onTabChange, setSearch]);
+  }, [asked, setSearch]);
 }
 
 /** The account-settings dialog: Profile / Orders / Payment / Settings. */
