@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../core/deps';
 import { deleteAllHearts } from '../hearts';
 import { deleteAllCards, GatewayError } from '../payments';
 import { deleteUserSessions } from '../platform/session/repository';
+import { deleteAllPush } from '../push';
 import { deleteAllReminders } from '../reminders';
 import { hasSalesRecords, insertRetiredAccount, moveSalesRecords } from './retired-accounts.repository';
 import { announceUserSessionsEnded } from './sessions';
@@ -30,8 +31,9 @@ export type ReclaimOutcome = { kind: 'reclaimed' | 'linked'; user: User } | { ki
  * external identity with a verified email. Anyone can register an address they do not own (login
  * does not ask for verification), so everything on such an account may be a stranger's: their
  * password and sessions, and what they planted for the owner to inherit or be watched through —
- * shipping address, profile, saved cards, hearts, reminders and their unsubscribe tokens. What they
- * bought moves to a retired account, so the owner's orders start empty too.
+ * shipping address, profile, saved cards, hearts, reminders and their unsubscribe tokens, browsers
+ * subscribed to pushes. What they bought moves to a retired account, so the owner's orders start
+ * empty too.
  *
  * The owner starts as a new member would: names from their provider, onboarding to do. Keeping a
  * profile someone else filled in would ship the owner's first purchase to the stranger's address.
@@ -58,6 +60,8 @@ export async function claimByVerifiedEmail(
     const cards = await deleteAllCards(trx, row.id);
     const hearts = await deleteAllHearts(trx, row.id);
     const reminders = await deleteAllReminders(trx, row.id);
+    // A browser the stranger subscribed would get the owner's pushes (what they won, what shipped).
+    const pushBrowsers = await deleteAllPush(trx, row.id);
     const sessions = await deleteUserSessions(trx, row.id);
     // What the stranger bought stays a record (money moved, an admin may capture, void or ship
     // it) but not on the owner's Orders tab: it moves to an account nobody can sign in to.
@@ -92,7 +96,7 @@ export async function claimByVerifiedEmail(
     });
     const profiles = new Set(cards.map((card) => card.customerProfileId));
     if (row.authNetCustomerProfileId) profiles.add(row.authNetCustomerProfileId);
-    const planted = { cards: cards.length, hearts, reminders, sessions, retiredAccountId };
+    const planted = { cards: cards.length, hearts, reminders, pushBrowsers, sessions, retiredAccountId };
     return { kind: 'reclaimed' as const, user, profiles: [...profiles], cards, planted };
   });
   if (outcome.kind !== 'reclaimed') return outcome;
@@ -100,7 +104,7 @@ export async function claimByVerifiedEmail(
   await announceUserSessionsEnded(deps, accountId);
   deps.log.warn(
     { userId: accountId, discarded: outcome.planted },
-    'an external sign-in with a verified email claimed an account whose email was never verified: its password, sessions, profile, cards, hearts and reminders were discarded, and its orders moved to a retired account',
+    'an external sign-in with a verified email claimed an account whose email was never verified: its password, sessions, profile, cards, hearts, reminders and push subscriptions were discarded, and its orders moved to a retired account',
   );
   await cleanupGateway(deps, accountId, outcome.profiles, outcome.cards);
   // The row as it now is (the customer profile cleared once the gateway deleted it).

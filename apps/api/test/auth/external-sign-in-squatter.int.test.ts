@@ -1,5 +1,5 @@
 import { simulatorDb } from '@vault/authnet-simulator';
-import { loginNotices } from '@vault/contracts';
+import { loginNotices, pushKinds } from '@vault/contracts';
 import { backends, buildShow, DEFAULT_KNIFE_FACTS, databaseWriter, knives } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,13 @@ describe.each(backends)('an account squatted before its owner signs in externall
     const [itemId] = show.itemIds;
     expect((await squatter.request({ method: 'PUT', url: `/api/hearts/${itemId}` })).statusCode).toBe(200);
     expect((await squatter.request({ method: 'PUT', url: `/api/reminders/${show.showId}` })).statusCode).toBe(200);
+    // Their browser subscribed to the account's pushes, switched to the wins only.
+    const browser = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/squatter-phone',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      kinds: ['won'],
+    };
+    expect((await squatter.post('/api/push/subscriptions', browser)).statusCode).toBe(201);
     const me = (await squatter.get('/api/auth/user')).json().user;
     expect(me).toMatchObject({ email, emailVerified: false, onboardingCompleted: true });
     return { squatter, cookie: squatter.sessionCookie(), userId: me.id as string };
@@ -179,6 +186,8 @@ describe.each(backends)('an account squatted before its owner signs in externall
       showId: show.showId,
       subscribed: false,
     });
+    // No push of the owner's reaches the squatter's browser; the switches are the defaults again.
+    expect((await owner.get('/api/push/preferences')).json()).toEqual({ kinds: [...pushKinds], devices: 0 });
     // The unsubscribe token the squatter held no longer names anything.
     expect(await db().selectFrom('showReminders').select('userId').where('userId', '=', userId).execute()).toEqual([]);
     const row = await db().selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();

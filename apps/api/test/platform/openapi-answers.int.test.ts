@@ -183,6 +183,16 @@ describe('the OpenAPI document', () => {
       .executeTakeFirstOrThrow();
     await run(visitor, 'post', `/api/reminders/unsubscribe?token=${unsubscribeToken}`, {});
     await run(member, 'delete', `/api/reminders/${showId}`);
+    // Web Push: the key for any page, then a browser of the member's and their switches.
+    await run(visitor, 'get', '/api/push/public-key');
+    const browser = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/contract-test',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    };
+    await run(member, 'post', '/api/push/subscriptions', { ...browser, kinds: ['won'] });
+    await run(member, 'put', '/api/push/preferences', { kinds: ['won', 'shipped'] });
+    await run(member, 'get', '/api/push/preferences');
+    await run(member, 'delete', '/api/push/subscriptions', { endpoint: browser.endpoint });
     // The audit log: every admin action above, newest first.
     await run(asAdmin, 'get', '/api/admin/audit?limit=5');
     // Housekeeping: the voided purchase's item relisted into the (reset) show; a test product managed.
