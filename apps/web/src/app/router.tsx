@@ -1,26 +1,46 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { AccountPage } from '../features/account/components/account-page';
-import { AdminEligibilityRoute, AdminMembersRoute, AdminRoute, AdminShowsRoute } from '../features/admin/admin-access';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner';
 import { packingSlipRoute } from '../features/admin/fulfillment/paths';
-import { AdminFulfillmentRoute, PackingSlipRoute } from '../features/admin/fulfillment/routes';
 import { showReportRoute } from '../features/admin/report/paths';
-import { ShowReportRoute } from '../features/admin/report/show-report-route';
-import { ExternalAuthPage } from '../features/auth/components/external-auth-page';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
-import { RegisterPage } from '../features/auth/components/register-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { DrawPage } from '../features/draws/components/draw-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
-import { UnsubscribePage } from '../features/reminders/unsubscribe-page';
 import { ShowPage } from '../features/show/components/show-page';
 import { paths } from '../lib/paths';
 import { GuestOnly, HomeRoute, RequireAuth, SessionGate } from './guards';
 
+// A member's phone loads the landing, /login and /show with the first script; every other screen
+// (the admin area above all, the account, onboarding, a draw's record) is a chunk of its own,
+// fetched when the router matches its route: at start-up that is in parallel with the session
+// check, not after it, so a deep link to /account costs no extra round trip.
+
+/** A route whose screen is the `load`ed component, in its own chunk. */
+const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+/** As `screen`, for visitors only (a signed-in member is sent to /). */
+const guestScreen = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const Screen = await load();
+    return {
+      element: (
+        <GuestOnly>
+          <Screen />
+        </GuestOnly>
+      ),
+    };
+  },
+});
+
+const admin = () => import('../features/admin/admin-access');
+const fulfillment = () => import('../features/admin/fulfillment/routes');
+
 export const router = createBrowserRouter([
   {
     element: <SessionGate />,
+    // While the first screen's chunk arrives: the same spinner the session check shows after it.
+    hydrateFallbackElement: <Spinner label="Opening the Vault" />,
     children: [
       { path: paths.home, element: <HomeRoute /> },
       {
@@ -33,48 +53,53 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.register,
-        element: (
-          <GuestOnly>
-            <RegisterPage />
-          </GuestOnly>
-        ),
+        ...guestScreen(async () => (await import('../features/auth/components/register-page')).RegisterPage),
       },
       {
         path: paths.forgotPassword,
-        element: (
-          <GuestOnly>
-            <ForgotPasswordPage />
-          </GuestOnly>
+        ...guestScreen(
+          async () => (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage,
         ),
       },
-      { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      {
+        path: paths.resetPassword,
+        ...screen(async () => (await import('../features/auth/components/reset-password-page')).ResetPasswordPage),
+      },
       // Opened from an email, signed in or not: the token in the link is the proof.
-      { path: paths.unsubscribe, element: <UnsubscribePage /> },
+      {
+        path: paths.unsubscribe,
+        ...screen(async () => (await import('../features/reminders/unsubscribe-page')).UnsubscribePage),
+      },
       // A draw's public record: anyone may check a draw, signed in or not.
-      { path: paths.draw, element: <DrawPage /> },
+      { path: paths.draw, ...screen(async () => (await import('../features/draws/components/draw-page')).DrawPage) },
       // The admin screens guard themselves: a visitor or customer at /admin sees Admin Access
       // Required (not the login redirect), as at /admin/eligibility, /admin/members and
       // /admin/fulfillment (its packing slips too); the show manager at /admin/shows sends them to /show.
-      { path: paths.admin, element: <AdminRoute /> },
-      { path: paths.adminShows, element: <AdminShowsRoute /> },
-      { path: paths.adminEligibility, element: <AdminEligibilityRoute /> },
-      { path: paths.adminMembers, element: <AdminMembersRoute /> },
-      { path: paths.adminFulfillment, element: <AdminFulfillmentRoute /> },
-      { path: packingSlipRoute, element: <PackingSlipRoute /> },
-      { path: showReportRoute, element: <ShowReportRoute /> },
+      { path: paths.admin, ...screen(async () => (await admin()).AdminRoute) },
+      { path: paths.adminShows, ...screen(async () => (await admin()).AdminShowsRoute) },
+      { path: paths.adminEligibility, ...screen(async () => (await admin()).AdminEligibilityRoute) },
+      { path: paths.adminMembers, ...screen(async () => (await admin()).AdminMembersRoute) },
+      { path: paths.adminFulfillment, ...screen(async () => (await fulfillment()).AdminFulfillmentRoute) },
+      { path: packingSlipRoute, ...screen(async () => (await fulfillment()).PackingSlipRoute) },
+      {
+        path: showReportRoute,
+        ...screen(async () => (await import('../features/admin/report/show-report-route')).ShowReportRoute),
+      },
       {
         path: paths.auth,
-        element: (
-          <GuestOnly>
-            <ExternalAuthPage />
-          </GuestOnly>
-        ),
+        ...guestScreen(async () => (await import('../features/auth/components/external-auth-page')).ExternalAuthPage),
       },
       {
         element: <RequireAuth />,
         children: [
-          { path: paths.onboarding, element: <OnboardingPage /> },
-          { path: paths.account, element: <AccountPage /> },
+          {
+            path: paths.onboarding,
+            ...screen(async () => (await import('../features/onboarding/components/onboarding-page')).OnboardingPage),
+          },
+          {
+            path: paths.account,
+            ...screen(async () => (await import('../features/account/components/account-page')).AccountPage),
+          },
           { path: paths.show, element: <ShowPage /> },
         ],
       },
