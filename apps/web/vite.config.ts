@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite-precompress';
 
 // In development the SPA runs on Vite's server and talks to the API through this proxy, keeping
 // one origin for cookies, CSRF checks and Socket.IO, exactly as in production. `pnpm dev` gives
@@ -25,7 +26,8 @@ export default defineConfig(({ mode }) => {
     },
     // No source maps in the built app: the server would publish our whole source to anyone who asks
     // for the .map next to a bundle. Development (vite serve) keeps its own in-memory maps.
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+    // Every text file also as .br and .gz beside it, served as they are by the API (vite-precompress.ts).
+    build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, rollupOptions: { plugins: [precompress()] } },
   };
 });
 

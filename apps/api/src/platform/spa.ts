@@ -32,9 +32,14 @@ export const spa = fp(
         root: webDist,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each text file (apps/web/vite-precompress.ts): sent
+        // as they are to a browser that takes them, never compressed per request.
+        preCompressed: true,
         // Off, or @fastify/send overwrites the header set below with "public, max-age=0".
         cacheControl: false,
         setHeaders(res, filePath) {
+          // The same URL answers in br, gzip or plain by Accept-Encoding: a cache must tell them apart.
+          res.setHeader('vary', 'accept-encoding');
           // Vite fingerprints everything under assets/; index.html, the service worker and the web
           // manifest must be revalidated so a deploy takes effect at once; the rest (media,
           // favicon, icons, the offline page) may be cached for an hour.

@@ -80,6 +80,23 @@ describe('headers, caching, logs and files of the real embedded process', () => 
     expect(await res.text()).not.toContain('sourceMappingURL');
   });
 
+  it('sends the built script precompressed as the browser takes it (br, gzip or plain), varying by Accept-Encoding', async () => {
+    const html = await (await fetch(app.baseUrl)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0] ?? '';
+    const plain = await fetch(`${app.baseUrl}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+    const body = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${app.baseUrl}${asset}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(res.headers.get('content-type'), encoding).toContain('javascript');
+      expect(res.headers.get('vary'), encoding).toContain('accept-encoding');
+      expect(res.headers.get('cache-control'), encoding).toContain('immutable');
+      // fetch undoes the encoding: the same script whichever way it travelled.
+      expect(await res.text(), encoding).toBe(body);
+    }
+  });
+
   it('generates its own request ids and logs a client id apart', async () => {
     // Health checks log no request line (they would bury members' requests); a member's route does.
     const res = await fetch(`${app.baseUrl}/api/auth/user`, { headers: { 'x-request-id': 'client-chosen-id-42' } });
