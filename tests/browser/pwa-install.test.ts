@@ -1,11 +1,24 @@
-import { mkdirSync } from 'node:fs';
-import { type EmbeddedApp, eventually, launchChromium, startEmbeddedApp } from '@vault/testing';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type EmbeddedApp, eventually, launchChromium, repoRoot, startEmbeddedApp } from '@vault/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/browser-helpers';
 
 // The installable vault in Chromium, against the built app: the web manifest as Chromium parses
-// it, the service worker taking control, what it keeps (never an API answer), and the offline page
-// when the network is cut, which comes back to the app by itself.
+// it, the service worker taking control, what it keeps (never an API answer), the offline page
+// when the network is cut, which comes back to the app by itself, and a deploy taken at the next
+// navigation but never on the live show page.
 
 const SHOTS = '/tmp/shots';
 
@@ -15,8 +28,13 @@ describe('the installable vault: manifest, service worker, offline page', () => 
   let context: BrowserContext;
   let page: Page;
 
+  /** The app's own copy of the build, which the update test deploys a new service worker into. */
+  let dist: string;
+
   beforeAll(async () => {
-    app = await startEmbeddedApp();
+    dist = path.join(mkdtempSync(path.join(tmpdir(), 'vault-pwa-')), 'dist');
+    cpSync(path.join(repoRoot, 'apps/web/dist'), dist, { recursive: true });
+    app = await startEmbeddedApp({ WEB_DIST: dist });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 375, height: 812 } });
     page = await context.newPage();
@@ -89,7 +107,13 @@ describe('the installable vault: manifest, service worker, offline page', () => 
       return urls;
     });
     expect(kept).toContain('/offline.html');
-    expect(kept.some((url) => /^\/assets\/index-.*\.js$/.test(url))).toBe(true);
+    // Every file of the build, the lazy chunks too: a page open on this build can still load them
+    // after a deploy has taken them off the server.
+    const built = readdirSync(path.join(dist, 'assets'))
+      .filter((file) => /\.(js|css)$/.test(file))
+      .map((file) => `/assets/${file}`);
+    expect(built.length).toBeGreaterThan(2);
+    expect(built.filter((file) => !kept.includes(file))).toEqual([]);
     expect(kept.filter((url) => /^\/(api|socket\.io|sandbox)(\/|$)|^\/(index\.html)?$/.test(url))).toEqual([]);
   });
 
@@ -113,5 +137,58 @@ describe('the installable vault: manifest, service worker, offline page', () => 
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { name: "You're offline" }).count()).toBe(0);
+  });
+
+  it('takes a new build at the next navigation, never on the live show page, which says one is waiting', async () => {
+    const member = { firstName: 'Pia', lastName: 'Watcher', email: 'pia@example.com', password: 'sharp-edges-99' };
+    expect((await api(page, 'POST', '/api/auth/register', member)).status).toBeLessThan(300);
+    expect((await api(page, 'POST', '/api/auth/login', member)).status).toBe(200);
+    await page.goto(`${app.baseUrl}/show`);
+    await page.getByRole('link', { name: 'Account' }).waitFor();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // Gone at any reload of the page: proof that it has or has not reloaded.
+    await page.evaluate(() => Object.assign(window, { beforeTheDeploy: true }));
+    const stillOldPage = () =>
+      page.evaluate(() => (window as { beforeTheDeploy?: boolean }).beforeTheDeploy === true).catch(() => false);
+
+    // A deploy: a new service worker, and pages that say which build they are. The open app looks
+    // for a new worker when it comes back into view.
+    appendFileSync(path.join(dist, 'sw.js'), '\n// the next build\n');
+    const index = path.join(dist, 'index.html');
+    // Precompressed copies would be served in place of the edited files.
+    for (const file of ['sw.js', 'index.html']) {
+      for (const ext of ['.br', '.gz']) rmSync(path.join(dist, file + ext), { force: true });
+    }
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace('<head>', '<head><meta name="vault-build" content="next">'),
+    );
+    const onNewBuild = () =>
+      page.evaluate(() => document.querySelector('meta[name="vault-build"]') !== null).catch(() => false);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const notice = page.getByRole('status').filter({ hasText: 'A new version of the vault is ready.' });
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toContain('It loads when you leave the show.');
+    await notice.getByRole('button', { name: 'Load now' }).waitFor();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(
+      true,
+    );
+    // The show page stays as it is: no reload while the member watches.
+    await page.waitForTimeout(1500);
+    expect(await stillOldPage()).toBe(true);
+    expect(await onNewBuild()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/show');
+
+    // Leaving the show is the navigation that loads the new build. (Whether the old worker has
+    // handed over by then is Chromium's call: one a debugger is attached to, as Playwright's is,
+    // stays busy for minutes; the page reloads onto the new build either way.)
+    await page.getByRole('link', { name: 'Account' }).click();
+    await eventually(async () => !(await stillOldPage()) && (await onNewBuild()), {
+      within: 15_000,
+      what: 'the page reloaded onto the new build',
+    });
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // The service worker exists in the built app only (Vite's dev server serves modules from source).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  registerServiceWorker(() => router.state.location.pathname);
+  registerServiceWorker();
   // A waiting build is taken at the next navigation to another page (not a tab or query change).
   let pathname = router.state.location.pathname;
   router.subscribe(({ location }) => {
