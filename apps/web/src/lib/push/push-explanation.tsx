@@ -4,7 +4,7 @@ import { explanation } from './messages';
 
 /**
  * What push is for, said before the browser asks: the permission question comes only from
- * Continue. It takes the focus when it opens, so a keyboard or screen-reader user lands on it.
+ * Continue. Opened by the member, it takes the focus, so a keyboard or screen-reader user lands on it.
  */
 export function PushExplanation({
   title,
@@ -12,10 +12,13 @@ export function PushExplanation({
   onContinue,
   onNotNow,
   switchesHere = true,
+  takeFocus = true,
 }: {
   title: string;
   /** The switches per kind are beside it (on /account), or elsewhere (an offer in place). */
   switchesHere?: boolean;
+  /** Opened by a tap on "Turn on": yes. Offered after another action: no, it comes next in the Tab order. */
+  takeFocus?: boolean;
   /** The browser is being asked (or subscribing): both buttons wait. */
   pending: boolean;
   onContinue: () => void;
@@ -23,7 +26,9 @@ export function PushExplanation({
 }) {
   const id = useId();
   const box = useRef<HTMLElement>(null);
-  useEffect(() => box.current?.focus(), []);
+  useEffect(() => {
+    if (takeFocus) box.current?.focus();
+  }, [takeFocus]);
   return (
     <section
       ref={box}

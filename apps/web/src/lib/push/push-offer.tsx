@@ -40,6 +40,7 @@ export function PushOffer({
     <PushExplanation
       title={title}
       switchesHere={false}
+      takeFocus={false}
       pending={enable.isPending}
       onContinue={() =>
         enable.mutate(undefined, {
