@@ -44,9 +44,17 @@ export interface AbuseLimits {
    * Buy presses, per member and per socket, in memory on each replica (sales/press-budget.ts):
    * a token bucket holding `burst` presses, refilled at `perSecond`. A refusal is held until the
    * next press would be allowed (at most a second); a socket with more than
-   * `socketHeldRefusalsBeforeClose` refusals held at once is answered at once and closed.
+   * `socketHeldRefusalsBeforeClose` refusals held at once is answered at once and closed. A press of
+   * an id nobody here knows, while no show is live, waits for a reload of the test products that
+   * began after it, one per `unknownItemReloadMs` per replica at most (sales/buyable-items.ts):
+   * what made-up ids may cost the database.
    */
-  buyPresses: { burst: number; perSecond: number; socketHeldRefusalsBeforeClose: number };
+  buyPresses: {
+    burst: number;
+    perSecond: number;
+    socketHeldRefusalsBeforeClose: number;
+    unknownItemReloadMs: number;
+  };
 }
 
 const defaultAbuseLimits: AbuseLimits = {
@@ -87,7 +95,9 @@ const defaultAbuseLimits: AbuseLimits = {
   // person has one or two) holding more would only pile up timers, so the socket is answered at
   // once and closed; not sooner, since every reconnection costs more than a held refusal (a
   // handshake, a session lookup and the full show state). The web reconnects on its own.
-  buyPresses: { burst: 6, perSecond: 3, socketHeldRefusalsBeforeClose: 256 },
+  // A test product an admin just added on another replica is found within a second; a flood of
+  // made-up ids costs one query a second.
+  buyPresses: { burst: 6, perSecond: 3, socketHeldRefusalsBeforeClose: 256, unknownItemReloadMs: 1_000 },
 };
 
 /** Per-group overrides (tests lower the numbers); a group not given keeps its defaults. */

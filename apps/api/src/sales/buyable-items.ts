@@ -5,8 +5,6 @@ import type { DrawOnScreen } from '../draws';
 
 /** A made-up id: one refusal object, answered from memory (no stack worth capturing). */
 const NOT_FOUND = new AppError(404, 'not_found', buyMessages.notFound);
-/** An id nobody here knows, while no show is live, looks for a new test product at most this often. */
-const MISS_REFRESH_MS = 1_000;
 
 export interface BuyableItemsDeps {
   /** The show as this replica holds it in memory (live-show/clock.ts), and its changes. */
@@ -15,6 +13,8 @@ export interface BuyableItemsDeps {
   loadTestProducts(): Promise<BuyableItem[]>;
   now(): number;
   onError(error: unknown): void;
+  /** An id nobody here knows, while no show is live, looks for a new test product at most this often. */
+  missReloadMs: number;
 }
 
 /** An item a Buy may name, with what decides who may buy it. */
@@ -86,10 +86,10 @@ export function createBuyableItems(deps: BuyableItemsDeps) {
     load().catch(deps.onError);
   }
 
-  /** Resolves after a load that started after this call (coalesced, one per MISS_REFRESH_MS). */
+  /** Resolves after a load that started after this call (coalesced, one per missReloadMs). */
   function loadForMiss(): Promise<void> {
     if (!nextForMiss) {
-      const wait = Math.max(0, lastMissLoad + MISS_REFRESH_MS - deps.now());
+      const wait = Math.max(0, lastMissLoad + deps.missReloadMs - deps.now());
       nextForMiss = sleep(wait).then(() => {
         nextForMiss = null;
         lastMissLoad = deps.now();

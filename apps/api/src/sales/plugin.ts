@@ -50,6 +50,7 @@ export const sales = fp(
       loadTestProducts: () => listTestProducts(app.db),
       now: Date.now,
       onError: (error) => app.log.error({ err: error }, 'loading the test products for Buy failed'),
+      missReloadMs: app.limits.buyPresses.unknownItemReloadMs,
     });
     // The rules for a member the sale chose (a draw's entrant, the next in line): they pressed
     // nothing now, so a refusal is not counted as a refused press.
