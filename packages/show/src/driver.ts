@@ -52,7 +52,7 @@ export function createShowDriver(deps: {
    * never delays the show): what the rest of the vault does about it (the hearted-item pushes).
    * Its failure is logged and never fails the transition, which has committed.
    */
-  afterTransition?(showId: string, result: AppliedTransition): Promise<void>;
+  afterTransition?(showId: string, result: AppliedTransition, cause: ShowCommand['type']): Promise<void>;
   log?: { error(details: object, message: string): void };
 }): ShowDriver {
   const now = deps.now ?? Date.now;
@@ -60,12 +60,12 @@ export function createShowDriver(deps: {
   const publish = (showId: string, step: number) =>
     deps.bus.publish('show', { type: 'show.changed', showId, step, at: new Date(now()).toISOString() });
 
-  async function after(showId: string, result: ApplyResult): Promise<ApplyResult> {
+  async function after(showId: string, result: ApplyResult, cause: ShowCommand['type']): Promise<ApplyResult> {
     if (!result.ok) return result;
     if (result.changed) await publish(showId, result.state.step);
     if (result.wakeAt !== null) await deps.scheduler.schedule(showId, result.state.step, result.wakeAt);
     if (result.changed && deps.afterTransition) {
-      await deps.afterTransition(showId, result).catch((error: unknown) => {
+      await deps.afterTransition(showId, result, cause).catch((error: unknown) => {
         deps.log?.error({ err: error, showId, step: result.state.step }, 'after a show transition: failed');
       });
     }
@@ -74,7 +74,7 @@ export function createShowDriver(deps: {
 
   return {
     async command(showId, command) {
-      return after(showId, await applyCommand(deps.db, showId, command, new Date(now())));
+      return after(showId, await applyCommand(deps.db, showId, command, new Date(now())), command.type);
     },
 
     async wake(showId, step) {
@@ -106,7 +106,7 @@ export function createShowDriver(deps: {
         if (at !== null) await deps.scheduler.schedule(showId, result.state.step, at);
         return result;
       }
-      return after(showId, result);
+      return after(showId, result, 'tick');
     },
 
     async notify(showId) {

@@ -7,6 +7,7 @@ import {
   createQueueScheduler,
   createShowDriver,
   dueAtOfClockJob,
+  type ShowCommand,
   type ShowDriver,
 } from '@vault/show';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
@@ -50,7 +51,7 @@ export async function startShowClock(deps: ShowClockDeps) {
     db: deps.db,
     bus,
     scheduler,
-    afterTransition: async (showId, result) => (await pushes.hook())(showId, result),
+    afterTransition: async (showId, result, cause) => (await pushes.hook())(showId, result, cause),
     log: deps.log,
   });
   const worker = new Worker<ClockJob>(
@@ -107,7 +108,7 @@ export async function startShowClock(deps: ShowClockDeps) {
   };
 }
 
-type AfterTransition = (showId: string, result: AppliedTransition) => Promise<void>;
+type AfterTransition = (showId: string, result: AppliedTransition, cause: ShowCommand['type']) => Promise<void>;
 
 /**
  * The hearted-item pushes of each transition the clock applies: written by one statement of

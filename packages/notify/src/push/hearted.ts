@@ -1,5 +1,5 @@
 import type { Database } from '@vault/db';
-import { type AppliedTransition, lineupKey } from '@vault/show';
+import { type AppliedTransition, lineupKey, type ShowCommand } from '@vault/show';
 import { type Kysely, sql } from 'kysely';
 import { idsOf, insertPushes, pushPayload } from './fan-out';
 
@@ -56,18 +56,19 @@ export async function fanOutHeartedNext(db: Kysely<Database>, showId: string, at
 /**
  * The show driver's afterTransition for both clocks (and the API's commands): the hearted-item
  * pushes of the moment the show just reached, handed to `kickPush` after they are written. Only a
- * running show with an item coming up can call for any, so the rest cost no query.
+ * running show with an item coming up can call for any, so the rest cost no query; nor does a
+ * sale, which leaves the same item on screen (and runs on the winner's Buy, before its answer).
  */
 export function heartedNextHook(deps: {
   db: Kysely<Database>;
   kickPush(pushOutboxIds: string[]): void;
   now?: () => number;
-}): (showId: string, result: AppliedTransition) => Promise<void> {
+}): (showId: string, result: AppliedTransition, cause: ShowCommand['type']) => Promise<void> {
   const now = deps.now ?? Date.now;
-  return async (showId, result) => {
+  return async (showId, result, cause) => {
     const { status, phase } = result.state;
     // An intermission's next item was announced when the item before it came on screen.
-    if (status !== 'running' || phase === 'intermission') return;
+    if (cause === 'sold' || status !== 'running' || phase === 'intermission') return;
     deps.kickPush(await fanOutHeartedNext(deps.db, showId, new Date(now())));
   };
 }
