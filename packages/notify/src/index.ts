@@ -9,6 +9,7 @@ export { createPushDeliverer, type PushDeliverer, type PushDeliveryOutcome } fro
 export {
   DEFAULT_PUSH_SERVICE_HOSTS,
   isAllowedPushEndpoint,
+  isCanonicalUrl,
   type PushServiceHost,
   type PushServiceHosts,
   parsePushServiceHosts,

@@ -1,5 +1,5 @@
 import { type PushKind, type PushPreferences, pushKinds, pushMessages, type SubscribePushBody } from '@vault/contracts';
-import { isAllowedPushEndpoint, pushEndpointHost, type VapidSettings } from '@vault/notify';
+import { isAllowedPushEndpoint, isCanonicalUrl, pushEndpointHost, type VapidSettings } from '@vault/notify';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
 import type { ServiceDeps } from '../core/deps';
@@ -93,6 +93,9 @@ export async function subscribe(
 
 /** Turns push off in this browser. Idempotent: an endpoint that is not the member's is left alone. */
 export async function unsubscribe(deps: PushDeps, userId: string, endpoint: string): Promise<void> {
+  // Subscribing stores canonical URLs only: any other string names nothing (and a NUL in it would
+  // be refused by the database).
+  if (!isCanonicalUrl(endpoint)) return;
   const removed = await deleteSubscription(deps.db, userId, endpoint);
   if (removed) deps.log.info({ userId, host: pushEndpointHost(endpoint) }, 'push subscription removed');
 }

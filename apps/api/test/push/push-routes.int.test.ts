@@ -197,6 +197,9 @@ describe.each(backends)('Web Push routes on %s', (backend) => {
       'https://169.254.169.254/latest/meta-data/',
       'https://fcm.googleapis.com.attacker.example/x',
       'https://fcm.googleapis.com:8443/fcm/send/abc',
+      // Not as a browser writes a URL: a NUL, a stray surrogate (the database would refuse them).
+      'https://fcm.googleapis.com/fcm/send/a\u0000b',
+      'https://fcm.googleapis.com/fcm/send/a\ud83db',
     ]) {
       expect(refusal(await subscribe(dan, { ...good, endpoint })), endpoint).toEqual(refused);
     }
@@ -227,6 +230,8 @@ describe.each(backends)('Web Push routes on %s', (backend) => {
       expect([gone.statusCode, gone.body]).toEqual([204, '']);
     }
     expect(await rowsOf(eve.userId)).toEqual([]);
+    const unstorable = await send(eve, 'DELETE', '/api/push/subscriptions', { endpoint: 'https://x.example/\u0000' });
+    expect(unstorable.statusCode).toBe(204);
     expect(refusal(await send(null, 'DELETE', '/api/push/subscriptions', { endpoint: eves.endpoint }))).toMatchObject({
       status: 401,
     });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUSH_SERVICE_HOSTS, isAllowedPushEndpoint, parsePushServiceHosts, pushEndpointHost } from './endpoint';
+import {
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  isAllowedPushEndpoint,
+  isCanonicalUrl,
+  parsePushServiceHosts,
+  pushEndpointHost,
+} from './endpoint';
 
 const defaults = parsePushServiceHosts(DEFAULT_PUSH_SERVICE_HOSTS);
 const allowed = (endpoint: string, hosts = defaults) => isAllowedPushEndpoint(endpoint, hosts);
@@ -27,8 +33,17 @@ describe('push endpoint allowlist', () => {
     expect(allowed('ftp://fcm.googleapis.com/x')).toBe(false);
   });
 
-  it('matches host names whatever their case, as URLs do', () => {
-    expect(allowed('https://FCM.GoogleAPIs.com/fcm/send/abc')).toBe(true);
+  it('takes an endpoint only as the URL parser writes it: no upper-case host, NUL, stray surrogate or raw space', () => {
+    expect(allowed('https://FCM.GoogleAPIs.com/fcm/send/abc')).toBe(false);
+    expect(allowed('https://fcm.googleapis.com/fcm/send/a\u0000b')).toBe(false);
+    expect(allowed('https://fcm.googleapis.com/fcm/send/a\ud83db')).toBe(false);
+    expect(allowed('https://fcm.googleapis.com/fcm/send/a b')).toBe(false);
+    expect(allowed('https://fcm.googleapis.com/fcm/send/a%20b')).toBe(true);
+    expect(isCanonicalUrl('https://fcm.googleapis.com/x')).toBe(true);
+    expect(isCanonicalUrl('https://fcm.googleapis.com')).toBe(false);
+  });
+
+  it('reads PUSH_SERVICE_HOSTS whatever its case', () => {
     expect(parsePushServiceHosts('FCM.googleapis.com')).toEqual([{ kind: 'host', host: 'fcm.googleapis.com' }]);
   });
 

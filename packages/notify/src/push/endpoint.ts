@@ -64,6 +64,8 @@ function parseEntry(entry: string): PushServiceHost | null {
 export function isAllowedPushEndpoint(endpoint: string | URL, hosts: PushServiceHosts): boolean {
   const url = typeof endpoint === 'string' ? parseUrl(endpoint) : endpoint;
   if (!url || url.username || url.password) return false;
+  // Exactly as the URL parser writes it, as browsers send it: what is checked is what is stored and sent.
+  if (typeof endpoint === 'string' && !isCanonicalUrl(endpoint)) return false;
   if (url.protocol === 'http:') {
     return hosts.some((h) => h.kind === 'plain' && h.host === url.hostname && h.port === url.port);
   }
@@ -73,6 +75,14 @@ export function isAllowedPushEndpoint(endpoint: string | URL, hosts: PushService
   return hosts.some(
     (h) => (h.kind === 'host' && h.host === host) || (h.kind === 'suffix' && host.endsWith(`.${h.suffix}`)),
   );
+}
+
+/**
+ * Whether `value` is a URL exactly as the URL parser writes it: ASCII, with no NUL, stray surrogate or
+ * other byte a database column would refuse (the parser escapes them). Every browser's endpoint is.
+ */
+export function isCanonicalUrl(value: string): boolean {
+  return parseUrl(value)?.href === value;
 }
 
 /** The host of an endpoint, the one part of it that may be logged (the rest identifies the browser). */
