@@ -78,6 +78,12 @@ const twoAtATime = [
   'fair-drops-report',
   'buying-suspension',
   'session-reads',
+  // Web Push: the routes, the rows each event writes, and delivery to the test's own push service
+  // (its waits are loose deadlines on retries it triggers, never a measured time).
+  'push-routes',
+  'push-events',
+  'fan-out',
+  'push-service',
   // They start processes (the app, the worker, a build, Vite) but assert only what those print,
   // store and answer, never how fast: two at a time, each process with a core of its own.
   'simulator-mounting',
@@ -116,6 +122,8 @@ const browserAlone = [
   'member-features',
   'show-report',
   'fulfillment-admin',
+  // Lighthouse's performance score is a timing: a quiet machine.
+  'mobile-audit',
 ].map((name) => `tests/browser/${name}.test.ts`);
 
 // Unit tests; integration tests against PGlite, real Postgres and real Redis (two at a time, then
