@@ -170,6 +170,7 @@ describe('the installable vault: manifest, service worker, offline page', () => 
     await notice.waitFor({ timeout: 15_000 });
     expect(await notice.textContent()).toContain('It loads when you leave the show.');
     await notice.getByRole('button', { name: 'Load now' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/update-notice-375.png` });
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(
       true,
     );
