@@ -122,6 +122,8 @@ const browserAlone = [
   'member-features',
   'show-report',
   'fulfillment-admin',
+  // It cuts the network and watches 1.5 s for a reload that must not come.
+  'pwa-install',
   // Lighthouse's performance score is a timing: a quiet machine.
   'mobile-audit',
 ].map((name) => `tests/browser/${name}.test.ts`);

@@ -62,7 +62,8 @@ export const PushPayload = z.object({
   kind: PushKind,
   title: z.string().max(120),
   body: z.string().max(240),
-  url: z.string().regex(/^\/[^/]/, 'a path on this origin'),
+  // Not `//host` nor `/\\host`: browsers read both as another site.
+  url: z.string().regex(/^\/(?![/\\])/, 'a path on this origin'),
   /** Replaces an earlier notification with the same tag on the device (one per event). */
   tag: z.string().max(100),
 });
