@@ -48,6 +48,7 @@ describe('migrations on postgres', () => {
         '0009-eligibility',
         '0010-fulfillment',
         '0011-fair-drops',
+        '0012-push',
       ]);
     } finally {
       await database.dispose();
