@@ -3,6 +3,20 @@ import { useProfile } from '../../../hooks/use-profile';
 import { formatAddress, formatDateOfBirth, fullNameOf, skillLabel } from '../display';
 import { CardSection, QuietText } from './card-section';
 
+type Profile = NonNullable<ReturnType<typeof useProfile>['data']>;
+
+/** The card's rows, label and value; every value "…" until the profile has loaded. */
+function details(profile: Profile | undefined): Array<[string, string]> {
+  const known = (value: (p: Profile) => string) => (profile ? value(profile) : '…');
+  return [
+    ['Full name', known((p) => fullNameOf(p) || '—')],
+    ['Email', known((p) => p.email)],
+    ['Billing / shipping address', known((p) => formatAddress(p) || 'No address on file')],
+    ['Skill level', known((p) => skillLabel(p.skillLevel) ?? 'Not specified')],
+    ['Date of birth', known((p) => formatDateOfBirth(p.dateOfBirth) ?? 'Not on file')],
+  ];
+}
+
 export function ProfileCard({ onEdit }: { onEdit: () => void }) {
   const profile = useProfile();
   return (
@@ -14,17 +28,16 @@ export function ProfileCard({ onEdit }: { onEdit: () => void }) {
         </Button>
       }
     >
-      {profile.isPending ? (
-        <QuietText>Loading profile...</QuietText>
-      ) : profile.isError ? (
+      {profile.isError ? (
         <QuietText>Could not load your profile. Please refresh the page.</QuietText>
       ) : (
-        <dl className="space-y-3 text-sm">
-          <Detail label="Full name" value={fullNameOf(profile.data) || '—'} />
-          <Detail label="Email" value={profile.data.email} />
-          <Detail label="Billing / shipping address" value={formatAddress(profile.data) || 'No address on file'} />
-          <Detail label="Skill level" value={skillLabel(profile.data.skillLevel) ?? 'Not specified'} />
-          <Detail label="Date of birth" value={formatDateOfBirth(profile.data.dateOfBirth) ?? 'Not on file'} />
+        // While it loads, the same rows with their values to come: the cards below keep their place
+        // instead of jumping down a whole card's height when the profile arrives (layout shift).
+        <dl className="space-y-3 text-sm" aria-busy={profile.isPending}>
+          {profile.isPending ? <p className="sr-only">Loading profile...</p> : null}
+          {details(profile.data).map(([label, value]) => (
+            <Detail key={label} label={label} value={value} />
+          ))}
         </dl>
       )}
     </CardSection>
