@@ -85,7 +85,8 @@ export function createPushSender(settings: VapidSettings): PushSender {
         response = await fetch(target.endpoint, {
           method: 'POST',
           headers,
-          body: request.body,
+          // A Uint8Array view: every lib.dom and undici typing takes it, where a Buffer is refused by some.
+          body: new Uint8Array(request.body),
           redirect: 'manual',
           signal: AbortSignal.timeout(SEND_DEADLINE_MS),
         });
