@@ -9,8 +9,8 @@ import { barChart, percentileChart } from './charts';
 import { type BenchResult, type Figure, passes, RESULTS_DIR } from './record';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
-/** The order the report reads in: the clock, pushing the show, selling it (by draw, with the eligibility rules, under a flood), reading it, bad links. */
-export const BENCH_ORDER = ['clock', 'fanout', 'buy', 'draw', 'eligibility', 'flood', 'state', 'badnet'];
+/** The order the report reads in: the clock, pushing the show, selling it (by draw, with the eligibility rules, under a flood), reading it, bad links, the page on a phone. */
+export const BENCH_ORDER = ['clock', 'fanout', 'buy', 'draw', 'eligibility', 'flood', 'state', 'badnet', 'mobile'];
 
 const formatFigure = (f: Figure) => {
   // Counts and rates are whole numbers; times and ratios keep two decimals.

@@ -22,6 +22,7 @@ const COMMANDS: Record<string, string> = {
   flood: "200 members racing while one more floods Buy with made-up ids (the press budget's effect)",
   state: 'wrk against the state poll, `/api/health` and a bare Fastify route',
   badnet: "members' /show pages in Chromium behind lossy, blackholed, reset and silently dying links",
+  mobile: 'Lighthouse 12.2.3 (mobile) on /login, /show with a knife live and /account, against a bare static page',
 };
 
 function header(): string {

@@ -54,7 +54,7 @@ describe('the benchmark report', () => {
     expect(markdown).toContain('| [buy](#buy) | cold p99 / warm p99 | 1.80× | ≤ 1.50× | **miss** |');
     expect(markdown).toContain('![buy latency distributions](report/buy-latency.svg)');
     expect(markdown).toContain(
-      'Not in this report (no result recorded yet): clock, fanout, draw, eligibility, flood, state, badnet.',
+      'Not in this report (no result recorded yet): clock, fanout, draw, eligibility, flood, state, badnet, mobile.',
     );
     const svg = charts.get('buy-latency.svg') ?? '';
     // One curve per series, the calibration dashed, labels escaped.

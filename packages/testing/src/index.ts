@@ -1,5 +1,5 @@
 export { type EmbeddedApp, startEmbeddedApp } from './app-process';
-export { CHROMIUM_PATH, launchChromium } from './browser';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './browser';
 export { type Cluster, type ClusterOptions, startCluster } from './cluster';
 export {
   type ComposeFile,
