@@ -111,9 +111,10 @@ export async function auditPage(port: number, page: string, url: string): Promis
 }
 
 /**
- * What CI holds performance to while the target above is not yet met (measured 50–84 on the three
- * pages; /show 47 in the last quiet full run, docs/performance.md): a floor under the spread that catches a regression, never a claim that 90 is reached.
- * The benchmark report keeps showing the target and the miss.
+ * What CI holds performance to while the target above is not yet met (measured 47–84 on the three
+ * pages, /show 47 in the last quiet full run; docs/performance.md): a floor under that spread that
+ * catches a regression, never a claim that 90 is reached. The benchmark report keeps showing the
+ * target and the miss.
  */
 export const PERFORMANCE_FLOOR_UNTIL_MET = 30;
 
