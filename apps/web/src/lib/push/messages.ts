@@ -1,3 +1,4 @@
+import { pushMessages } from '@vault/contracts';
 import type { UnsupportedReason } from './support';
 
 // Every sentence the push settings say about this device and about what went wrong: what the
@@ -38,6 +39,7 @@ export const DENIED = "Notifications are blocked for this site in your browser s
 export const PUSH_SERVICE =
   "This browser could not reach its push service, so notifications can't be turned on here right now. Try again later; we'll keep emailing you.";
 export const EMAILS_CONTINUE = 'Emails continue either way.';
+const KEEP_EMAILING = "We'll keep emailing you.";
 export const APPLIES_EVERYWHERE = 'Applies to every device where notifications are on.';
 /** What push is for, said before the browser asks; `switchesHere` where the switches are beside it (/account). */
 export const explanation = (switchesHere: boolean) =>
@@ -84,10 +86,11 @@ export function failureSentence(failure: PushFailure, serverMessage?: string): s
       return "The vault's background helper hasn't started in this browser, so notifications can't be turned on. Reload the page and try again.";
     case 'push-service':
       return PUSH_SERVICE;
+    // The server's own refusals (contracts), with what still reaches the member.
     case 'refused':
-      return "This browser's push service isn't one the vault sends to, so notifications can't be turned on here. We'll keep emailing you.";
+      return `${pushMessages.serviceRefused} ${KEEP_EMAILING}`;
     case 'unavailable':
-      return "Notifications aren't available on this vault right now. We'll keep emailing you.";
+      return `${pushMessages.unavailable} ${KEEP_EMAILING}`;
     case 'network':
       return 'Could not reach the vault. Check your connection and try again.';
     case 'server':
