@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { OWN_PATH, PUSH_BODY_MAX, PUSH_TAG_MAX, PUSH_TITLE_MAX } from './push-payload-rules';
+
+export { PUSH_BODY_MAX, PUSH_TAG_MAX, PUSH_TITLE_MAX } from './push-payload-rules';
 
 // Web Push: the kinds of push a member can switch on, the browser's subscription as it arrives,
 // the preferences, and the small payload the service worker turns into a notification.
@@ -60,12 +63,11 @@ export const UpdatePushPreferencesBody = z.object({ kinds: z.array(PushKind).max
  */
 export const PushPayload = z.object({
   kind: PushKind,
-  title: z.string().max(120),
-  body: z.string().max(240),
-  // Not `//host` nor `/\\host`: browsers read both as another site.
-  url: z.string().regex(/^\/(?![/\\])/, 'a path on this origin'),
+  title: z.string().max(PUSH_TITLE_MAX),
+  body: z.string().max(PUSH_BODY_MAX),
+  url: z.string().regex(OWN_PATH, 'a path on this origin'),
   /** Replaces an earlier notification with the same tag on the device (one per event). */
-  tag: z.string().max(100),
+  tag: z.string().max(PUSH_TAG_MAX),
 });
 export type PushPayload = z.infer<typeof PushPayload>;
 

@@ -1,7 +1,5 @@
-import { type PushKind, PushPayload } from '@vault/contracts';
+import { PUSH_BODY_MAX, PUSH_TITLE_MAX, type PushKind, PushPayload } from '@vault/contracts';
 import { PushData } from './data';
-
-const TITLE_MAX = 120;
 
 /** A title that fits the notification (and the payload's limit) whatever the item is called. */
 const fit = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -63,8 +61,8 @@ export function renderPush(kind: PushKind, payload: unknown): PushPayload | null
   const message = PushPayload.safeParse({
     kind,
     ...rendered,
-    title: fit(rendered.title, TITLE_MAX),
-    body: fit(rendered.body, 240),
+    title: fit(rendered.title, PUSH_TITLE_MAX),
+    body: fit(rendered.body, PUSH_BODY_MAX),
   });
   return message.success ? message.data : null;
 }

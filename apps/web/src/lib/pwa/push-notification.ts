@@ -1,8 +1,9 @@
 import type { PushPayload } from '@vault/contracts';
+import { OWN_PATH, PUSH_BODY_MAX, PUSH_TAG_MAX, PUSH_TITLE_MAX } from '@vault/contracts/push-payload-rules';
 
 // What the service worker shows for a push, and where a tap on it leads. Pure, so the worker stays
-// small (the payload is checked by hand, not with zod: the contract's schema would carry zod into
-// every update check of the worker) and the rules are tested without a browser.
+// small (the payload is checked by the contract's zod-free rules, not its schema: zod would be
+// fetched at every update check of the worker) and the rules are tested without a browser.
 
 export interface NotificationToShow {
   title: string;
@@ -15,9 +16,9 @@ export const GENERIC_NOTIFICATION: NotificationToShow = {
   options: { body: 'Something new is waiting for you in the vault.', data: { url: '/show' } },
 };
 
-/** A path on our own origin, never `//host` or a scheme: the same rule as PushPayload.url. */
+/** A path on our own origin, never `//host` or a scheme: PushPayload.url's rule. */
 export function isOwnPath(url: unknown): url is string {
-  return typeof url === 'string' && /^\/[^/\\]/.test(url) && url.length <= 2000;
+  return typeof url === 'string' && OWN_PATH.test(url) && url.length <= 2000;
 }
 
 const text = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
@@ -26,7 +27,9 @@ const text = (value: unknown, max: number): value is string => typeof value === 
 export function readPushPayload(data: unknown): Pick<PushPayload, 'title' | 'body' | 'url' | 'tag'> | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const { title, body, url, tag } = data as Record<string, unknown>;
-  if (!text(title, 120) || title === '' || !text(body, 240) || !text(tag, 100) || !isOwnPath(url)) return undefined;
+  if (!text(title, PUSH_TITLE_MAX) || title === '' || !text(body, PUSH_BODY_MAX) || !text(tag, PUSH_TAG_MAX))
+    return undefined;
+  if (!isOwnPath(url)) return undefined;
   return { title, body, url, tag };
 }
 
