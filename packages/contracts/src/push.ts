@@ -10,6 +10,12 @@ export const pushKinds = ['show_starting', 'hearted_next', 'won', 'shipped', 'dr
 export const PushKind = z.enum(pushKinds);
 export type PushKind = z.infer<typeof PushKind>;
 
+/** The kinds in the order of the switches, each once: how a member's kinds are stored and shown. */
+export function inKindOrder(kinds: Iterable<PushKind>): PushKind[] {
+  const wanted = new Set(kinds);
+  return pushKinds.filter((kind) => wanted.has(kind));
+}
+
 /** The switch beside each kind on /account, in this order. */
 export const pushKindLabels: Record<PushKind, string> = {
   show_starting: 'A show I asked to be reminded of is starting',

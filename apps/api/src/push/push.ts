@@ -1,4 +1,11 @@
-import { type PushKind, type PushPreferences, pushKinds, pushMessages, type SubscribePushBody } from '@vault/contracts';
+import {
+  inKindOrder,
+  type PushKind,
+  type PushPreferences,
+  pushKinds,
+  pushMessages,
+  type SubscribePushBody,
+} from '@vault/contracts';
 import { isAllowedPushEndpoint, isCanonicalUrl, pushEndpointHost, type VapidSettings } from '@vault/notify';
 import { AppError } from '../core/app-error';
 import { withTransaction } from '../core/db';
@@ -47,14 +54,9 @@ function expirationOf(ms: number | null | undefined): Date | null {
   return ms != null && Number.isFinite(ms) && ms >= 0 && ms <= LATEST_EXPIRATION_MS ? new Date(ms) : null;
 }
 
-/** Every kind once, in the order the switches are shown. */
-function normalise(kinds: readonly PushKind[]): PushKind[] {
-  return pushKinds.filter((kind) => kinds.includes(kind));
-}
-
 export async function preferences(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<PushPreferences> {
   const [kinds, devices] = await Promise.all([findPreferences(deps.db, userId), countSubscriptions(deps.db, userId)]);
-  return { kinds: kinds ? normalise(kinds) : [...pushKinds], devices };
+  return { kinds: kinds ? inKindOrder(kinds) : [...pushKinds], devices };
 }
 
 /**
@@ -83,7 +85,7 @@ export async function subscribe(
       expirationTime: expirationOf(body.expirationTime),
       userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     });
-    if (body.kinds) await savePreferences(trx, userId, normalise(body.kinds));
+    if (body.kinds) await savePreferences(trx, userId, inKindOrder(body.kinds));
     return trimSubscriptions(trx, userId, body.endpoint, MAX_SUBSCRIPTIONS_PER_MEMBER);
   });
   // The host only: the rest of an endpoint is the browser's address for pushes, a secret of sorts.
@@ -105,6 +107,6 @@ export async function setPreferences(
   userId: string,
   kinds: readonly PushKind[],
 ): Promise<PushPreferences> {
-  await savePreferences(deps.db, userId, normalise(kinds));
+  await savePreferences(deps.db, userId, inKindOrder(kinds));
   return preferences(deps, userId);
 }

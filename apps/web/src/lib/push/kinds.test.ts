@@ -1,7 +1,7 @@
-import { pushKinds } from '@vault/contracts';
+import { inKindOrder, pushKinds } from '@vault/contracts';
 import { describe, expect, it } from 'vitest';
 import { base64UrlToBytes, sameKey } from './keys';
-import { inKindOrder, kindsToTurnOn, withKind } from './kinds';
+import { kindsToTurnOn, withKind } from './kinds';
 
 describe('the kinds a device subscribes with', () => {
   it("keeps the member's switches and adds what the offer is about, in the switches' order, once", () => {

@@ -1,13 +1,7 @@
-import { type PushKind, pushKinds } from '@vault/contracts';
+import { inKindOrder, type PushKind, pushKinds } from '@vault/contracts';
 
 // Which kinds a browser subscribes with: the member's switches, plus what the place that offered
 // push is about ("Notify me" is about a show starting). Always in pushKindLabels' order.
-
-/** The kinds in the order of the switches, each once. */
-export const inKindOrder = (kinds: Iterable<PushKind>): PushKind[] => {
-  const wanted = new Set(kinds);
-  return pushKinds.filter((kind) => wanted.has(kind));
-};
 
 /**
  * The kinds to subscribe with. A member whose switches are all off is turning notifications on to
