@@ -57,6 +57,7 @@ export {
   type Scrape,
   startPrivatePrometheus,
 } from './prometheus';
+export { subscribePushDevices } from './push';
 export { insertPurchaseWithReceipt, type PurchaseWithReceipt } from './receipts';
 export { openTestRedis, type TestRedis } from './redis';
 export { TEST_DATABASE_URL, TEST_REDIS_URL, uniqueId } from './services';

@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { PushKind } from '@vault/contracts';
 import type { PushOutboxRow } from '@vault/db';
 import { fanOutHeartedNext, PushData } from '@vault/notify';
-import { backends, eventually, insertShowRows, knives, type SeededMember, seedOnboardedMembers } from '@vault/testing';
+import {
+  backends,
+  eventually,
+  insertShowRows,
+  knives,
+  type SeededMember,
+  seedOnboardedMembers,
+  subscribePushDevices,
+} from '@vault/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeWindowNow, drawEnded, startDrawShow } from '../draws/draw-support';
 import { authorizedPurchase, liveShow, packageOf } from '../fulfillment/support';
@@ -15,7 +22,6 @@ import { advanceShowTo, buildTestApp, buyAs, ORIGIN, startLiveShow, type TestApp
 
 /** The 'soon' reminder goes this long before the launch (REMINDER_LEAD_SECONDS, shortened). */
 const LEAD_S = 2;
-const b64 = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 describe.each(backends)('push events on %s', (backend) => {
   let t: TestApp;
@@ -38,18 +44,7 @@ describe.each(backends)('push events on %s', (backend) => {
 
   /** A member's browsers that turned push on, and the kinds they want (none given: every kind). */
   async function subscribe(member: SeededMember, devices = 1, kinds?: PushKind[]) {
-    for (let i = 0; i < devices; i++) {
-      await db()
-        .insertInto('pushSubscriptions')
-        .values({
-          userId: member.userId,
-          endpoint: `https://fcm.googleapis.com/fcm/send/${b64(24)}`,
-          p256dh: b64(65),
-          auth: b64(16),
-        })
-        .execute();
-    }
-    if (kinds) await db().insertInto('pushPreferences').values({ userId: member.userId, kinds }).execute();
+    await subscribePushDevices(db(), member.userId, { devices, kinds });
   }
 
   function pushesOf(member: SeededMember, kind: PushKind): Promise<PushOutboxRow[]> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PushKind } from '@vault/contracts';
-import { backends, openTestDatabase, type TestDatabase } from '@vault/testing';
+import { backends, openTestDatabase, subscribePushDevices, type TestDatabase } from '@vault/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_TTL_SECONDS, PushData } from './data';
@@ -29,18 +29,7 @@ describe.each(backends)('the push fan-out on %s', (backend) => {
       .values({ email: `${name}-${b64(6)}@example.com`, firstName: name })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (let i = 0; i < devices; i++) {
-      await db()
-        .insertInto('pushSubscriptions')
-        .values({
-          userId: user.id,
-          endpoint: `https://fcm.googleapis.com/fcm/send/${b64(24)}`,
-          p256dh: b64(65),
-          auth: b64(16),
-        })
-        .execute();
-    }
-    if (kinds) await db().insertInto('pushPreferences').values({ userId: user.id, kinds }).execute();
+    await subscribePushDevices(db(), user.id, { devices, kinds });
     return user.id;
   }
 
@@ -101,15 +90,7 @@ describe.each(backends)('the push fan-out on %s', (backend) => {
     expect(first).toHaveLength(1);
     expect(await wonFor([buyer], purchaseId, new Date())).toEqual([]);
 
-    await db()
-      .insertInto('pushSubscriptions')
-      .values({
-        userId: buyer,
-        endpoint: `https://fcm.googleapis.com/fcm/send/${b64(24)}`,
-        p256dh: b64(65),
-        auth: b64(16),
-      })
-      .execute();
+    await subscribePushDevices(db(), buyer);
     const second = await wonFor([buyer], purchaseId, new Date());
     expect(second).toHaveLength(1);
     expect(second).not.toEqual(first);
