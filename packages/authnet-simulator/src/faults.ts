@@ -9,9 +9,12 @@ import type { SimulatorDb } from './tables';
  *   takes it for a "no";
  * - `dropped-answer`: the gateway does the work, then the connection drops before the answer:
  *   the caller sees a network error at once, not a timeout (a reset, a proxy giving up);
+ * - `late-work`: the gateway never answers and does the work a second after the caller has given
+ *   up (a gateway slow under load): a lookup right after the timeout finds nothing, yet the
+ *   authorisation lands — a caller that took "not found" for "no" leaves it held;
  * - `pass`: the request goes through untouched — a gap in a pattern ("every third charge fails").
  */
-export const FAULT_KINDS = ['error', 'timeout', 'lost-answer', 'dropped-answer', 'pass'] as const;
+export const FAULT_KINDS = ['error', 'timeout', 'lost-answer', 'dropped-answer', 'late-work', 'pass'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export interface Fault {
   /** A request type (createTransactionRequest, …) or '*' for any. */

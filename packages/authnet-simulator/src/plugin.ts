@@ -107,9 +107,13 @@ export const simulatorPlugin: FastifyPluginAsync<SimulatorRoutesOptions> = async
           return reply;
         }
         if ('hang' in result) {
-          // Like a gateway that never answers: hold until the caller gives up, then drop the socket.
+          // Like a gateway that never answers: hold until the caller gives up, then drop the socket
+          // (and do any work the gateway does too late for its answer to matter).
           await hold(request);
           reply.raw.destroy();
+          await result
+            .later?.()
+            .catch((error: unknown) => request.log.error({ err: error }, 'late gateway work failed'));
           return reply;
         }
         // Authorize.Net's JSON starts with a UTF-8 byte order mark; so does ours.

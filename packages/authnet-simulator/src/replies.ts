@@ -1,8 +1,11 @@
 import type { Json } from './request-values';
 import type { XsdRequestType } from './xsd-sequences';
 
-/** What the simulator answers: a JSON body, nothing at all (the caller times out), or a dropped connection. */
-export type SimulatorReply = { body: Json } | { hang: true } | { drop: true };
+/**
+ * What the simulator answers: a JSON body, nothing at all (the caller times out), or a dropped
+ * connection. A hang may carry work the gateway does only once the caller has given up (`later`).
+ */
+export type SimulatorReply = { body: Json } | { hang: true; later?: () => Promise<void> } | { drop: true };
 
 /** One API method of the gateway: the request (already checked against the XSD and authenticated) to its reply. */
 export type RequestHandler = (req: Json) => Promise<SimulatorReply>;

@@ -18,6 +18,9 @@ export type { SimulatorCredentials } from './merchant-auth';
 /** How long a hung request is held before the simulator lets it go (a caller's timeout comes first). */
 const HOLD_MS = 30_000;
 
+/** How long after its caller gave up a `late-work` fault's work lands: after the lookup that follows. */
+const LATE_WORK_MS = 1_000;
+
 export interface SimulatorOptions {
   /** The daily settlement batch, HH:MM UTC (AUTHNET_SIM_SETTLEMENT_CUTOFF); default 23:00. */
   settlementCutoff?: string;
@@ -56,25 +59,59 @@ export function createSimulator(
     ...transactionDetailsHandlers(db, clock),
     ...transactionHandlers(db, clock),
   };
+  // The work under way (requests being handled, late work), so a test can wait until the ledger
+  // holds everything the gateway will ever write before it checks the books.
+  const working = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    working.add(work);
+    void work.then(
+      () => working.delete(work),
+      () => working.delete(work),
+    );
+    return work;
+  };
+
+  /**
+   * A hang whose work lands LATE_WORK_MS after the host calls `later` (once the caller has given up). It counts
+   * as work under way from now, so idle() waits for it even before the caller gives up.
+   */
+  function lateWork(work: () => Promise<unknown>): SimulatorReply {
+    let done = () => {};
+    void tracked(new Promise<void>((resolve) => (done = resolve)));
+    const later = async () => {
+      await new Promise((resolve) => setTimeout(resolve, LATE_WORK_MS));
+      await work();
+    };
+    return { hang: true, later: () => later().finally(done) };
+  }
+
+  async function handle(body: unknown): Promise<SimulatorReply> {
+    // Like the gateway: the body must be a request its XSD accepts before anything else runs.
+    const checked = checkRequest(body);
+    if (!checked.ok) return { body: failure(checked.code, checked.text) };
+    const { requestType, request } = checked;
+    const handler = handlers[requestType];
+    const refused = authenticate(credentials, requestType, request.merchantAuthentication);
+    if (refused) return { body: refused };
+    const fault = await faults.take(requestType);
+    if (fault === 'error') return { body: processingError() };
+    if (fault === 'timeout') return { hang: true };
+    if (fault === 'late-work') return lateWork(() => handler(request));
+    if (fault === 'lost-answer' || fault === 'dropped-answer') {
+      await handler(request);
+      return fault === 'lost-answer' ? { hang: true } : { drop: true };
+    }
+    return handler(request);
+  }
 
   return {
     /** Handles one POST to …/xml/v1/request.api. */
-    async handle(body: unknown): Promise<SimulatorReply> {
-      // Like the gateway: the body must be a request its XSD accepts before anything else runs.
-      const checked = checkRequest(body);
-      if (!checked.ok) return { body: failure(checked.code, checked.text) };
-      const { requestType, request } = checked;
-      const handler = handlers[requestType];
-      const refused = authenticate(credentials, requestType, request.merchantAuthentication);
-      if (refused) return { body: refused };
-      const fault = await faults.take(requestType);
-      if (fault === 'error') return { body: processingError() };
-      if (fault === 'timeout') return { hang: true };
-      if (fault === 'lost-answer' || fault === 'dropped-answer') {
-        await handler(request);
-        return fault === 'lost-answer' ? { hang: true } : { drop: true };
-      }
-      return handler(request);
+    handle(body: unknown): Promise<SimulatorReply> {
+      return tracked(handle(body));
+    },
+    /** Resolves once no request is being handled and no late work is pending (test control). */
+    async idle(): Promise<void> {
+      while (working.size > 0) await Promise.allSettled([...working]);
     },
     /**
      * Test and demo control: the next matching requests (on any replica sharing this database)

@@ -141,7 +141,10 @@ export function createCharging(
       if (found && found.status === 'authorizedPendingCapture') {
         return { ok: true, response: await settle(claim, found.transId) };
       }
-      return { ok: false, error, unsure: found === undefined };
+      // Not found is no "no": a gateway slow under load may still be writing the authorisation it
+      // never answered. Only a transaction found (declined, an error) is sure; else the reconciler
+      // looks again once the claim has aged, and voids an authorisation that landed late.
+      return { ok: false, error, unsure: !found };
     }
   }
 

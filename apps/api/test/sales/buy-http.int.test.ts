@@ -1,7 +1,8 @@
 import { buyMessages } from '@vault/contracts';
-import { backends, DEFAULT_KNIFE_FACTS } from '@vault/testing';
+import { backends, checkLedger, DEFAULT_KNIFE_FACTS } from '@vault/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileClaims } from '../../src/sales/reconciler';
 import type { TestApp } from '../test-app';
 import { buyHelpers, startBuyingApps } from './buy-support';
 
@@ -131,6 +132,30 @@ describe.each(backends)('buying on %s: exactly once', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().purchase.transactionId).toMatch(/^\d+$/);
     expect(await authorisations(items[0].id)).toHaveLength(1);
+  }, 15_000);
+
+  it('voids an authorisation the gateway wrote only after its answer was given up on', async () => {
+    const { items } = await liveShow();
+    const [member] = await members(1);
+    const simulator = t.app.payments.simulator;
+    if (!member || !items[0] || !simulator) throw new Error('setup');
+    // A gateway slow under load: no answer, and the authorisation lands after the lookup that
+    // follows the timeout found nothing. That "nothing" is no "no".
+    await simulator.injectFaults({ requestType: 'createTransactionRequest', kind: 'late-work' });
+    const res = await buy(member, items[0].id);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'payment_failed' });
+    const claim = await db()
+      .selectFrom('saleClaims')
+      .select(['status', 'needsCheck'])
+      .where('showItemId', '=', items[0].id)
+      .executeTakeFirstOrThrow();
+    expect(claim).toEqual({ status: 'released', needsCheck: true });
+
+    await simulator.idle();
+    expect(await authorisations(items[0].id)).toHaveLength(1);
+    expect(await reconcileClaims(t.app.deps, { pendingAfterMs: 0, recheckAfterMs: 0 })).toMatchObject({ voided: 1 });
+    expect((await checkLedger(t.database, items[0].id)).problems).toEqual([]);
   }, 15_000);
 
   it('refuses clearly: anonymous, not onboarded, no card, unknown, not on sale, bad input', async () => {
