@@ -41,7 +41,8 @@ describe.each(backends)('the fault controls, on %s', (backend) => {
     const refused = await faults(t, 'POST', { kind: 'meltdown' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
-      message: 'A fault needs a kind (error, timeout, lost-answer, dropped-answer, late-work, pass) and at most 100 times.',
+      message:
+        'A fault needs a kind (error, timeout, lost-answer, dropped-answer, late-work, pass) and at most 100 times.',
       code: 'invalid_request',
     });
     expect((await faults(t, 'POST', { kind: 'error', times: 101 })).statusCode).toBe(400);
