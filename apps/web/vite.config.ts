@@ -2,7 +2,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paths } from './src/lib/paths';
 import { precompress } from './vite-precompress';
+import { routeDocuments } from './vite-route-documents';
 
 // In development the SPA runs on Vite's server and talks to the API through this proxy, keeping
 // one origin for cookies, CSRF checks and Socket.IO, exactly as in production. `pnpm dev` gives
@@ -13,7 +15,7 @@ export default defineConfig(({ mode }) => {
   // 127.0.0.1, not localhost: the API listens on IPv4 (HOST 0.0.0.0) and localhost may be ::1 first.
   const api = `127.0.0.1:${env.PORT || 3000}`;
   return {
-    plugins: [react(), tailwindcss(), pwa()],
+    plugins: [react(), tailwindcss(), pwa(), routeDocuments(SCREEN_MODULES)],
     server: {
       port: Number(env.WEB_PORT || 5173),
       // Never drift to another port: the API's PUBLIC_URL (emailed links, Origin checks) names this one.
@@ -27,9 +29,26 @@ export default defineConfig(({ mode }) => {
     // No source maps in the built app: the server would publish our whole source to anyone who asks
     // for the .map next to a bundle. Development (vite serve) keeps its own in-memory maps.
     // Every text file also as .br and .gz beside it, served as they are by the API (vite-precompress.ts).
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, rollupOptions: { plugins: [precompress()] } },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: false,
+      rollupOptions: { plugins: [precompress()], output: { experimentalMinChunkSize: 10_000 } },
+    },
   };
 });
+
+/**
+ * The screens a member's phone opens first, by path, and the module (under src/) that the router
+ * loads lazily for each: each gets a document of its own that preloads its chunks (vite-route-documents.ts).
+ */
+const SCREEN_MODULES: Record<string, string> = {
+  [paths.show]: 'features/show/components/show-page.tsx',
+  [paths.login]: 'features/auth/components/login-page.tsx',
+  [paths.account]: 'features/account/components/account-page.tsx',
+  [paths.onboarding]: 'features/onboarding/components/onboarding-page.tsx',
+  [paths.register]: 'features/auth/components/register-page.tsx',
+};
 
 /** The app's palette (src/styles.css): the installed app's title bar and splash screen. */
 const VAULT_950 = '#0c0c0e';

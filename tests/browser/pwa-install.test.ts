@@ -154,15 +154,19 @@ describe('the installable vault: manifest, service worker, offline page', () => 
     // A deploy: a new service worker, and pages that say which build they are. The open app looks
     // for a new worker when it comes back into view.
     appendFileSync(path.join(dist, 'sw.js'), '\n// the next build\n');
-    const index = path.join(dist, 'index.html');
+    // Every document: index.html and the route documents (/account has one).
+    const documents = ['index.html', ...readdirSync(path.join(dist, 'routes')).map((file) => `routes/${file}`)];
     // Precompressed copies would be served in place of the edited files.
-    for (const file of ['sw.js', 'index.html']) {
+    for (const file of ['sw.js', ...documents]) {
       for (const ext of ['.br', '.gz']) rmSync(path.join(dist, file + ext), { force: true });
     }
-    writeFileSync(
-      index,
-      readFileSync(index, 'utf8').replace('<head>', '<head><meta name="vault-build" content="next">'),
-    );
+    for (const document of documents) {
+      const file = path.join(dist, document);
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('<head>', '<head><meta name="vault-build" content="next">'),
+      );
+    }
     const onNewBuild = () =>
       page.evaluate(() => document.querySelector('meta[name="vault-build"]') !== null).catch(() => false);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));

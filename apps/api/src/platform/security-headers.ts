@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -16,18 +19,36 @@ const acceptJsHosts = {
 } as const;
 
 /**
- * Exactly what the SPA loads: its own bundle, service worker and manifest, Accept.js, and images
- * from anywhere over https.
+ * The CSP sources of index.html's inline scripts ('sha256-…' of each one's text): the script that
+ * starts the first screen's reads before the app's bundle arrives. Hashes, not 'unsafe-inline':
+ * no other inline script can run, an injected one included. Read once at start; a build swapped
+ * in under a running server has its inline script refused, and the app then reads for itself.
  */
-export function contentSecurityPolicy(payments: {
-  mode: 'simulator' | 'authorize.net';
-  env: 'sandbox' | 'production';
-}) {
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) =>
+      `'sha256-${createHash('sha256')
+        .update(text ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * Exactly what the SPA loads: its own bundle, service worker and manifest, index.html's own inline
+ * scripts by hash, Accept.js, and images from anywhere over https.
+ */
+export function contentSecurityPolicy(
+  payments: {
+    mode: 'simulator' | 'authorize.net';
+    env: 'sandbox' | 'production';
+  },
+  inlineScripts: string[] = [],
+) {
   const gateway = payments.mode === 'authorize.net' ? acceptJsHosts[payments.env] : { script: [], connect: [] };
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    scriptSrc: ["'self'", ...gateway.script],
+    scriptSrc: ["'self'", ...inlineScripts, ...gateway.script],
     // 'self' covers ws(s):// to our own host for Socket.IO in CSP Level 3 browsers.
     connectSrc: ["'self'", ...gateway.connect],
     // Knife photos are URLs an admin pastes into the show item form: any https host.
@@ -105,8 +126,11 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
+    const { serveWeb, webDist, payments } = app.config;
+    const indexHtml = path.join(webDist, 'index.html');
+    const inlineScripts = serveWeb && existsSync(indexHtml) ? inlineScriptSources(readFileSync(indexHtml, 'utf8')) : [];
     const documentHeaders = staticHelmetHeaders({
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config.payments) },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(payments, inlineScripts) },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'same-origin' },
       // Set below, over https only: on plain http it is ignored by browsers and misleading in tests.

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type ErrorBody, routeNotFoundMessage } from '@vault/contracts';
@@ -15,19 +15,36 @@ const PWA_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
 const isAppFile = (url: string) => PWA_FILES.has(url.split('?')[0] ?? url) || url.startsWith('/assets/');
 
 /**
+ * The build's route documents (apps/web/vite-route-documents.ts): dist/routes/show.html is
+ * index.html plus modulepreloads of /show's code, served for /show. By path, read once at start.
+ */
+function routeDocuments(webDist: string): Map<string, string> {
+  const dir = path.join(webDist, 'routes');
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, `routes/${file}`]),
+  );
+}
+
+/**
  * Serves the built SPA on the API's own origin. Any GET outside /api that is not a file gets
- * index.html: client-side routes (and the client's 404 screen) work on reload and deep links.
- * Unknown /api paths, missing app files and non-GET requests get a JSON 404 instead.
+ * index.html (or its route's document, which preloads that screen's code): client-side routes (and
+ * the client's 404 screen) work on reload and deep links. Unknown /api paths, missing app files
+ * and non-GET requests get a JSON 404 instead.
  */
 export const spa = fp(
   async (app: FastifyInstance) => {
     const { serveWeb, webDist } = app.config;
+    let documents = new Map<string, string>();
     if (serveWeb) {
       if (!existsSync(path.join(webDist, 'index.html'))) {
         throw new Error(
           `The web app is not built (${webDist}/index.html missing): run "pnpm --filter @vault/web build" or set SERVE_WEB=false`,
         );
       }
+      documents = routeDocuments(webDist);
       await app.register(fastifyStatic, {
         root: webDist,
         wildcard: false,
@@ -40,11 +57,12 @@ export const spa = fp(
         setHeaders(res, filePath) {
           // The same URL answers in br, gzip or plain by Accept-Encoding: a cache must tell them apart.
           res.setHeader('vary', 'accept-encoding');
-          // Vite fingerprints everything under assets/; index.html, the service worker and the web
-          // manifest must be revalidated so a deploy takes effect at once; the rest (media,
-          // favicon, icons, the offline page) may be cached for an hour.
+          // Vite fingerprints everything under assets/; index.html (and the route documents), the
+          // service worker and the web manifest must be revalidated so a deploy takes effect at
+          // once; the rest (media, favicon, icons, the offline page) may be cached for an hour.
           const name = path.basename(filePath);
-          if (name === 'index.html' || PWA_FILES.has(`/${name}`)) {
+          const isDocument = name === 'index.html' || path.dirname(filePath) === path.join(webDist, 'routes');
+          if (isDocument || PWA_FILES.has(`/${name}`)) {
             if (name === 'manifest.webmanifest') res.setHeader('content-type', 'application/manifest+json');
             return res.setHeader('cache-control', 'no-cache');
           }
@@ -57,7 +75,8 @@ export const spa = fp(
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
       if (serveWeb && !isApi && !isAppFile(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+        const document = documents.get(request.url.split('?')[0] ?? request.url) ?? 'index.html';
+        return reply.type('text/html').sendFile(document, { cacheControl: false });
       }
       const body: ErrorBody = { message: routeNotFoundMessage(request.method, request.url), code: 'not_found' };
       return reply.status(404).send(body);

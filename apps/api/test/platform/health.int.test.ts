@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -242,6 +242,8 @@ describe('serving the web app', () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'vault-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Vault SPA</title>');
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    mkdirSync(path.join(dist, 'routes'));
+    writeFileSync(path.join(dist, 'routes', 'show.html'), '<!doctype html><title>Vault SPA, /show preloaded</title>');
     t = await buildTestApp('pglite', { config: { serveWeb: true, webDist: dist } });
   });
   afterAll(async () => {
@@ -252,8 +254,20 @@ describe('serving the web app', () => {
     for (const url of ['/', '/show', '/admin/shows', '/some/unknown/path?x=1']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('Vault SPA');
+      expect(res.body, url).toContain('Vault SPA');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("serves a route's own document where the build has one (its code preloaded), revalidated like index.html", async () => {
+    for (const url of ['/show', '/show?from=push']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('/show preloaded');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/', '/show/', '/shows', '/admin/shows']) {
+      expect((await t.app.inject(url)).body, url).not.toContain('preloaded');
     }
   });
 

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { Spinner } from '../components/ui/spinner';
+import { SplashScreen } from '../components/splash-screen';
 import { AuthErrorAlert } from '../features/auth/components/auth-error-alert';
 import { ConnectionErrorScreen } from '../features/auth/components/connection-error-screen';
 import { LandingPage } from '../features/landing/landing-page';
@@ -14,7 +14,11 @@ import { paths } from '../lib/paths';
  */
 export function SessionGate() {
   const user = useCurrentUser();
-  if (user.isPending) return <Spinner label="Opening the Vault" />;
+  // The screen behind the gate is the page's largest render. Deferred, React renders it as a
+  // transition, in slices that give the phone's main thread back every few milliseconds (a tap
+  // is answered meanwhile), while the splash screen stays up; only then does the screen appear.
+  const pending = useDeferredValue(user.isPending, true);
+  if (pending) return <SplashScreen />;
   if (user.error instanceof NetworkError) {
     return <ConnectionErrorScreen onRetry={() => void user.refetch()} retrying={user.isFetching} />;
   }

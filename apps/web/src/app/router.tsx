@@ -1,18 +1,16 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { Spinner } from '../components/ui/spinner';
+import { SplashScreen } from '../components/splash-screen';
 import { packingSlipRoute } from '../features/admin/fulfillment/paths';
 import { showReportRoute } from '../features/admin/report/paths';
-import { LoginPage } from '../features/auth/components/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ShowPage } from '../features/show/components/show-page';
 import { paths } from '../lib/paths';
 import { GuestOnly, HomeRoute, RequireAuth, SessionGate } from './guards';
 
-// A member's phone loads the landing, /login and /show with the first script; every other screen
-// (the admin area above all, the account, onboarding, a draw's record) is a chunk of its own,
-// fetched when the router matches its route: at start-up that is in parallel with the session
-// check, not after it, so a deep link to /account costs no extra round trip.
+// Every screen but the landing and Not Found is a chunk of its own, fetched when the router
+// matches its route: at start-up that is in parallel with the session check, not after it. The
+// screens a phone opens first (SCREEN_MODULES in vite.config.ts: /show, /login, /account, …) have
+// documents that preload their code beside the first script: splitting them off costs no round trip.
 
 /** A route whose screen is the `load`ed component, in its own chunk. */
 const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
@@ -39,17 +37,13 @@ const fulfillment = () => import('../features/admin/fulfillment/routes');
 export const router = createBrowserRouter([
   {
     element: <SessionGate />,
-    // While the first screen's chunk arrives: the same spinner the session check shows after it.
-    hydrateFallbackElement: <Spinner label="Opening the Vault" />,
+    // While the first screen's chunk arrives: the splash screen index.html painted, as the session check shows it.
+    hydrateFallbackElement: <SplashScreen />,
     children: [
       { path: paths.home, element: <HomeRoute /> },
       {
         path: paths.login,
-        element: (
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        ),
+        ...guestScreen(async () => (await import('../features/auth/components/login-page')).LoginPage),
       },
       {
         path: paths.register,
@@ -100,7 +94,7 @@ export const router = createBrowserRouter([
             path: paths.account,
             ...screen(async () => (await import('../features/account/components/account-page')).AccountPage),
           },
-          { path: paths.show, element: <ShowPage /> },
+          { path: paths.show, ...screen(async () => (await import('../features/show/components/show-page')).ShowPage) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

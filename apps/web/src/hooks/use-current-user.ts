@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, UserResponse } from '@vault/contracts';
 import { ApiError, api } from '../lib/api-client';
+import { takeBootRead } from '../lib/boot-reads';
 import { currentUserKey } from '../lib/query-keys';
 
 // The signed-in member, read by every feature (guards, show, account, admin).
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return (await api.get<UserResponse>(currentUserKey[0])).user;
+    // The first check uses the read index.html started with the page; later ones ask again.
+    const boot = takeBootRead<UserResponse>(currentUserKey[0]);
+    return (boot ? (await boot).value : await api.get<UserResponse>(currentUserKey[0])).user;
   } catch (error) {
     // For the current-user call, a 401 means "no user", not an error.
     if (error instanceof ApiError && error.status === 401) return null;

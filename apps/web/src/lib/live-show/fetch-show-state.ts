@@ -1,5 +1,6 @@
 import type { ShowStateView, WatchersView } from '@vault/contracts';
 import { ApiError, api } from '../api-client';
+import { takeBootRead } from '../boot-reads';
 import { sampleFromRoundTrip } from './clock-offset';
 import { useLiveShow } from './store';
 
@@ -13,6 +14,8 @@ async function unlessRefused<T>(call: Promise<T>): Promise<T | undefined> {
   }
 }
 
+const STATE_URL = '/api/show/state';
+
 /** A poll that has not answered in this long is given up: the next one starts at once. */
 const POLL_TIMEOUT_MS = 2500;
 
@@ -24,9 +27,22 @@ const POLL_TIMEOUT_MS = 2500;
  */
 export async function fetchShowState(): Promise<void> {
   const sent = Date.now();
-  const view = await unlessRefused(api.get<ShowStateView>('/api/show/state', { timeoutMs: POLL_TIMEOUT_MS }));
+  const view = await unlessRefused(api.get<ShowStateView>(STATE_URL, { timeoutMs: POLL_TIMEOUT_MS }));
   if (!view) return;
   useLiveShow.getState().receive(view, sampleFromRoundTrip(sent, Date.now(), view.serverTime));
+}
+
+/**
+ * The state index.html's script read with the page, if it did (a page opened at /show): into the
+ * store as a poll's answer, so the show paints without waiting for the socket's handshake. A
+ * failed read is dropped: the socket, or the first poll after it, brings the state.
+ */
+export function takeBootShowState(): void {
+  takeBootRead<ShowStateView>(STATE_URL)
+    ?.then(({ value, sent, received }) =>
+      useLiveShow.getState().receive(value, sampleFromRoundTrip(sent, received, value.serverTime)),
+    )
+    .catch(() => undefined);
 }
 
 /** After a purchase or an admin command; a failed refresh is harmless: the feed brings the same data. */

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { sampleFromRoundTrip } from './clock-offset';
 import { createPingRtt } from './clock-ping';
-import { fetchShowState, fetchWatchers, refreshShowState } from './fetch-show-state';
+import { fetchShowState, fetchWatchers, refreshShowState, takeBootShowState } from './fetch-show-state';
 import { holdLiveSocket, releaseLiveSocket } from './live-socket';
 import { createLinkWatch } from './liveness';
 import { useLiveShow } from './store';
@@ -90,6 +90,8 @@ export function useLiveShowFeed({ pollMs, watchers = false }: LiveShowFeedOption
     };
 
     setConnection('connecting');
+    // Opened at /show: the state read with the page paints the show while the socket connects.
+    takeBootShowState();
     // Typed by the contracts' event table: a payload changed there does not compile here.
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
       path: '/socket.io',
