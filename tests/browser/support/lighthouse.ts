@@ -111,12 +111,12 @@ export async function auditPage(port: number, page: string, url: string): Promis
 }
 
 /**
- * What CI holds performance to while the target above is not yet met (measured 47–84 on the three
- * pages, /show 47 in the last quiet full run; docs/performance.md): a floor under that spread that
- * catches a regression, never a claim that 90 is reached. The benchmark report keeps showing the
- * target and the miss.
+ * What CI holds performance to while the target above is not yet met on every page (quiet: /login
+ * 93, /show 76, /account 77; a full CI run, other suites beside it, read /show 47 before the
+ * first-load work; docs/performance.md): a floor under that spread that catches a regression, never
+ * a claim that 90 is reached. The benchmark report keeps showing the target and the miss.
  */
-export const PERFORMANCE_FLOOR_UNTIL_MET = 30;
+export const PERFORMANCE_FLOOR_UNTIL_MET = 40;
 
 /** The scores below their targets, as "performance 84 < 90"; empty when the page meets them all. */
 export function missedTargets(audit: PageAudit, targets: Partial<Record<Category, number>> = MOBILE_TARGETS): string[] {
