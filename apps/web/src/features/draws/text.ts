@@ -1,4 +1,5 @@
 import type { DrawStatus } from '@vault/contracts';
+import { once } from '../../lib/once';
 
 // The public draw page's words, in one place (the page and its tests read them from here).
 
@@ -30,7 +31,8 @@ export function verifiedText(entrants: number, winner: { entryNumber: number; ps
   return `Verified in your browser: the seed's SHA-256 is the commitment published when the item was revealed, and the order recomputed from the seed for all ${entries} is the published order${named}.`;
 }
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+// Built on first use: a time-zone formatter costs the /show page milliseconds it may never need.
+const when = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }));
 
 /** A moment of the draw's (ISO) in the reader's own time zone. */
-export const formatMoment = (iso: string): string => when.format(new Date(iso));
+export const formatMoment = (iso: string): string => when().format(new Date(iso));
