@@ -111,8 +111,8 @@ export async function auditPage(port: number, page: string, url: string): Promis
 }
 
 /**
- * What CI holds performance to while the target above is not yet met on every page (quiet: /login
- * 93, /show 76, /account 77; a full CI run, other suites beside it, read /show 47 before the
+ * What CI holds performance to while the target above is not yet met on every page (quiet medians:
+ * /login 93, /show 72, /account 73; a full CI run, other suites beside it, read /show 47 before the
  * first-load work; docs/performance.md): a floor under that spread that catches a regression, never
  * a claim that 90 is reached. The benchmark report keeps showing the target and the miss.
  */
