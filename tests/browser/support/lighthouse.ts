@@ -66,8 +66,26 @@ export async function launchAuditBrowser(): Promise<AuditBrowser> {
   };
 }
 
-/** Lighthouse's mobile run of `url` in the browser on `port`, reduced to scores, the three vitals and what lost points. */
+/** Lighthouse could not audit the page at all (its runtimeError): no score was measured. */
+class LighthouseRuntimeError extends Error {}
+
+/**
+ * Lighthouse's mobile run of `url` in the browser on `port`, reduced to scores, the three vitals and
+ * what lost points. A run Lighthouse itself could not finish (a runtime error such as a protocol
+ * timeout; seen once in about thirty runs here) is run once more, the first error printed; a
+ * second one fails.
+ */
 export async function auditPage(port: number, page: string, url: string): Promise<PageAudit> {
+  try {
+    return await auditOnce(port, page, url);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    console.warn(`${error.message}; running it once more`);
+    return auditOnce(port, page, url);
+  }
+}
+
+async function auditOnce(port: number, page: string, url: string): Promise<PageAudit> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -87,7 +105,9 @@ export async function auditPage(port: number, page: string, url: string): Promis
     writeFileSync(path.join(reports, `${name}.html`), String(result.report));
     writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(lhr));
   }
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    throw new LighthouseRuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   ) as Record<Category, number>;
