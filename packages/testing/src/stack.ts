@@ -86,6 +86,8 @@ export interface Stack {
 export const DEFAULT_ADMIN = { email: 'ops@vault.test', password: 'ops-password-1' };
 /** Long enough for a graceful shutdown under load (a --cpu-prof profile is written at exit). */
 const STOP_GRACE_MS = 10_000;
+/** How long HAProxy may take to find every replica of a new stack, on a loaded machine. */
+const PROXY_SERVES_TIMEOUT_MS = 60_000;
 
 /** The one way a test or benchmark starts the app as processes: embedded, or scaled with or without HAProxy. */
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -170,10 +172,12 @@ async function startScaledStack(options: StackOptions): Promise<Stack> {
     const serverName = (index: number) => `api${index + 1}`;
     if (proxyPort) {
       proxy = await startHaproxy({ bindPort: proxyPort, serverPorts: apiPorts });
+      // Until HAProxy's checks have found every replica (rise 2 at 1 s once marked down): a set-up
+      // wait, not a measured one; 20 s was once too short in a full run on this 2-core machine.
       await waitUntilServed(
         url,
         apiPorts.map((_, i) => serverName(i)),
-        20_000,
+        PROXY_SERVES_TIMEOUT_MS,
       );
     }
     return {
