@@ -47,6 +47,16 @@ export class ApiError extends Error {
 export const answerError = (status: number, text: string, statusText = ''): ApiError =>
   new ApiError(status, `${status}: ${text || statusText}`, text);
 
+/**
+ * What a read of the API answered, as the app takes it: the parsed JSON of a 2xx, else the
+ * ApiError of `answerError`. The HTTP client and the reads index.html started (boot-reads.ts) both
+ * read their answers here.
+ */
+export function parseAnswer<T>(status: number, text: string, statusText = ''): T {
+  if (status < 200 || status > 299) throw answerError(status, text, statusText);
+  return JSON.parse(text) as T;
+}
+
 /** The browser could not reach the API at all (as opposed to the API answering with an error). */
 export class NetworkError extends Error {
   constructor(
@@ -114,8 +124,7 @@ async function request<T>(method: string, url: string, body?: unknown, options: 
     } catch (error) {
       throw new NetworkError(error, timedOut);
     }
-    if (!response.ok) throw answerError(response.status, text, response.statusText);
-    return JSON.parse(text) as T;
+    return parseAnswer<T>(response.status, text, response.statusText);
   } finally {
     clearTimeout(timer);
   }

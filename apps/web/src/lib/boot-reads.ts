@@ -1,4 +1,4 @@
-import { answerError, NetworkError } from './api-client';
+import { NetworkError, parseAnswer } from './api-client';
 
 /** What index.html's script recorded of one read: the answer, or how the request failed. */
 type BootRead =
@@ -32,7 +32,7 @@ export function takeBootRead<T>(url: string): Promise<BootAnswer<T>> | undefined
   reads[url] = undefined;
   return read.then((answer) => {
     if ('error' in answer) throw new NetworkError(new Error(answer.error), answer.error === 'TimeoutError');
-    if (answer.status < 200 || answer.status > 299) throw answerError(answer.status, answer.body, answer.statusText);
-    return { value: JSON.parse(answer.body) as T, sent: answer.sent, received: answer.received };
+    const value = parseAnswer<T>(answer.status, answer.body, answer.statusText);
+    return { value, sent: answer.sent, received: answer.received };
   });
 }
