@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
-/** Where the route documents go in the build: /show is served dist/routes/show.html. */
-export const ROUTE_DOCUMENTS_DIR = 'routes';
+/** Where the route documents go in the build (apps/api/src/platform/spa.ts reads them from there). */
+const ROUTE_DOCUMENTS_DIR = 'routes';
 
 /**
  * One document per screen a phone opens first: index.html plus a modulepreload of each chunk the

@@ -11,20 +11,26 @@ import fp from 'fastify-plugin';
  */
 const PWA_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
 
+/** A request's path, without its query. */
+const pathOf = (url: string) => url.split('?')[0] ?? url;
+
 /** A file the app asks for by name: a missing one is a 404, never index.html (which would run as its script). */
-const isAppFile = (url: string) => PWA_FILES.has(url.split('?')[0] ?? url) || url.startsWith('/assets/');
+const isAppFile = (url: string) => PWA_FILES.has(pathOf(url)) || url.startsWith('/assets/');
+
+/** Where the build writes the route documents (apps/web/vite-route-documents.ts). */
+const ROUTE_DOCUMENTS_DIR = 'routes';
 
 /**
  * The build's route documents (apps/web/vite-route-documents.ts): dist/routes/show.html is
  * index.html plus modulepreloads of /show's code, served for /show. By path, read once at start.
  */
 function routeDocuments(webDist: string): Map<string, string> {
-  const dir = path.join(webDist, 'routes');
+  const dir = path.join(webDist, ROUTE_DOCUMENTS_DIR);
   if (!existsSync(dir)) return new Map();
   return new Map(
     readdirSync(dir)
       .filter((file) => file.endsWith('.html'))
-      .map((file) => [`/${file.slice(0, -'.html'.length)}`, `routes/${file}`]),
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, `${ROUTE_DOCUMENTS_DIR}/${file}`]),
   );
 }
 
@@ -61,7 +67,9 @@ export const spa = fp(
           // service worker and the web manifest must be revalidated so a deploy takes effect at
           // once; the rest (media, favicon, icons, the offline page) may be cached for an hour.
           const name = path.basename(filePath);
-          const isDocument = name === 'index.html' || path.dirname(filePath) === path.join(webDist, 'routes');
+          // Relative to the build (resolved both sides): WEB_DIST may be given as a relative path.
+          const isDocument =
+            name === 'index.html' || path.relative(webDist, path.dirname(filePath)) === ROUTE_DOCUMENTS_DIR;
           if (isDocument || PWA_FILES.has(`/${name}`)) {
             if (name === 'manifest.webmanifest') res.setHeader('content-type', 'application/manifest+json');
             return res.setHeader('cache-control', 'no-cache');
@@ -75,7 +83,7 @@ export const spa = fp(
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
       if (serveWeb && !isApi && !isAppFile(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-        const document = documents.get(request.url.split('?')[0] ?? request.url) ?? 'index.html';
+        const document = documents.get(pathOf(request.url)) ?? 'index.html';
         return reply.type('text/html').sendFile(document, { cacheControl: false });
       }
       const body: ErrorBody = { message: routeNotFoundMessage(request.method, request.url), code: 'not_found' };
