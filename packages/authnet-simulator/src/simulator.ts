@@ -72,17 +72,24 @@ export function createSimulator(
   };
 
   /**
-   * A hang whose work lands LATE_WORK_MS after the host calls `later` (once the caller has given up). It counts
-   * as work under way from now, so idle() waits for it even before the caller gives up.
+   * A hang whose work lands LATE_WORK_MS after the host calls `later` (once the caller has given
+   * up). It counts as work under way from now, so idle() waits for it before the caller gives up.
    */
   function lateWork(work: () => Promise<unknown>): SimulatorReply {
-    let done = () => {};
-    void tracked(new Promise<void>((resolve) => (done = resolve)));
-    const later = async () => {
-      await new Promise((resolve) => setTimeout(resolve, LATE_WORK_MS));
-      await work();
+    let callerGaveUp = () => {};
+    const landed = tracked(
+      new Promise<void>((resolve) => (callerGaveUp = resolve))
+        .then(() => new Promise((resolve) => setTimeout(resolve, LATE_WORK_MS)))
+        .then(work)
+        .then(() => undefined),
+    );
+    return {
+      hang: true,
+      later: () => {
+        callerGaveUp();
+        return landed;
+      },
     };
-    return { hang: true, later: () => later().finally(done) };
   }
 
   async function handle(body: unknown): Promise<SimulatorReply> {
