@@ -26,7 +26,7 @@ const HELLO = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Hello</title></head><body><main><h1>Hello</h1><p>A static page served by a bare Fastify.</p></main></body></html>`;
 
 /**
- * Runs per page (MOBILE_RUNS, default 3): one Lighthouse run's score moves by ten points from run
+ * Runs per page (MOBILE_RUNS, default 3): one page's score spreads over about eight points from run
  * to run on this machine, so the page's figures are those of its median run by performance score,
  * as Lighthouse's own guidance on variability advises.
  */
